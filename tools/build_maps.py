@@ -1,0 +1,160 @@
+"""Write the project's maps/*.json from the research files in ../shared/maps-source.
+
+    python tools/build_maps.py [SOURCE_DIR]
+
+One coordinate system for every board: x runs 0..1 from west to east, y runs
+0..height from north to south (same unit on both axes).  The two research boards
+(USA, Legendary Asia) give board-image positions; the two authored boards give
+lon/lat degrees, which are projected equirectangularly around their mean latitude.
+The output is deterministic (sorted keys, fixed rounding).
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OFFICIAL = ("Facts of the published board (cities, routes, tickets), transcribed from public sources "
+            "and checked against the board and card art; see 'sources'.")
+AUTHORED = ("Layout authored for the ttr_nb project from real geography. The official layout is not "
+            "public, so cities, routes, colours, lengths and tickets here are a reconstruction that "
+            "follows the known rules facts; it is NOT the official board.")
+TRADEMARK = ("Ticket to Ride is a trademark of Days of Wonder. ttr_nb is fan-made teaching material, "
+             "not affiliated with or endorsed by the publisher.")
+MARGIN = 0.04
+
+
+def _r(v: float) -> float:
+    return round(v, 4)
+
+
+def _route(r: dict, sx: float = 1.0, sy: float = 1.0) -> dict:
+    tunnel = r.get("tunnel", 0)
+    if tunnel is True:  # a plain flag means the Europe rule: 3 cards
+        tunnel = 3
+    out = {
+        "id": r["id"], "a": r["a"], "b": r["b"], "length": r["length"], "color": r["color"],
+        "double_group": r.get("double_group"), "ferry_locos": r.get("ferry_locos", 0),
+        "tunnel": int(tunnel or 0), "mountains": r.get("mountains", 0),
+    }
+    if "terrain" in r:
+        out["terrain"] = r["terrain"]
+    if r.get("spaces"):
+        out["spaces"] = [[_r(x * sx), _r(y * sy), a] for x, y, a in r["spaces"]]
+    return out
+
+
+def research(src: dict) -> dict:
+    w, h = src["coordinates"]["board_px"]
+    sy = h / w  # keep x in 0..1, put y in the same unit
+    cities = [{"name": c["name"], "x": _r(c["x"]), "y": _r(c["y"] * sy), "kind": "city"}
+              for c in src["cities"]]
+    routes = [_route(r, 1.0, sy) for r in src["routes"]]
+    return {"cities": cities, "routes": routes, "height": _r(sy)}
+
+
+def authored(src: dict) -> dict:
+    lons = [c["lon"] for c in src["cities"]]
+    lats = [c["lat"] for c in src["cities"]]
+    k = math.cos(math.radians(sum(lats) / len(lats)))
+    xs = [(lo - min(lons)) * k for lo in lons]
+    ys = [max(lats) - la for la in lats]
+    scale = (1 - 2 * MARGIN) / max(xs)
+    cities = [{"name": c["name"], "x": _r(MARGIN + x * scale), "y": _r(MARGIN + y * scale),
+               "kind": c.get("kind", "city"), "lon": c["lon"], "lat": c["lat"]}
+              for c, x, y in zip(src["cities"], xs, ys)]
+    routes = [_route(r) for r in src["routes"]]
+    return {"cities": cities, "routes": routes, "height": _r(max(ys) * scale + 2 * MARGIN)}
+
+
+def usa_tickets(src: dict) -> tuple[list, dict]:
+    tickets, n = [], {"original": 0, "1910": 0, "1910_classic": 0}
+    prefix = {"original": "O", "1910": "N", "1910_classic": "C"}
+    for t in src["tickets"]:
+        deck = t["deck"]
+        n[deck] += 1
+        decks = [deck]
+        if t.get("mega_game"):
+            decks.append("mega")
+        if t.get("big_cities"):
+            decks.append("big_cities")
+        tickets.append({"id": f"{prefix[deck]}{n[deck]:02d}", "a": t["a"], "b": t["b"],
+                        "points": t["points"], "decks": sorted(decks)})
+    decks = {
+        "original": "the 30 tickets of the 2004 base game",
+        "1910": "the 35 new tickets of USA 1910",
+        "1910_classic": "the USA 1910 box's large-format reprint of the 30 originals (4 with new values) plus the 4 Mystery Train tickets",
+        "mega": "Mega Game: every USA 1910 ticket (1910 + 1910_classic = 69)",
+        "big_cities": "Big Cities: the 35 USA 1910 tickets that name a Big City (printed in red)",
+    }
+    return tickets, decks
+
+
+def build(src_dir: Path) -> None:
+    for key in ("usa", "legendary_asia", "heart_of_africa", "team_asia"):
+        src = json.loads((src_dir / f"{key}.json").read_text())
+        official = key in ("usa", "legendary_asia")
+        geo = research(src) if official else authored(src)
+        out = {
+            "schema_version": 1,
+            "key": key,
+            "name": src["name"],
+            "official": official,
+            "provenance": OFFICIAL if official else AUTHORED,
+            "notice": TRADEMARK,
+            "sources": src.get("source", []),
+            "height": geo["height"],
+            "trains_per_player": src["trains_per_player"],
+            "double_routes_min_players": src["double_routes_min_players"],
+            "route_points": src["route_points"],
+        }
+        if key == "usa":
+            out["tickets"], out["decks"] = usa_tickets(src)
+            out["big_cities"] = src["big_cities"]
+        elif key == "legendary_asia":
+            n = {"regular": 0, "long": 0}
+            tickets = []
+            for t in src["tickets"]:
+                n[t["deck"]] += 1
+                tickets.append({"id": f"{'L' if t['deck'] == 'long' else 'R'}{n[t['deck']]:02d}",
+                                "a": t["a"], "b": t["b"], "points": t["points"], "decks": [t["deck"]]})
+            out["tickets"] = tickets
+            out["decks"] = {"regular": "the 30 regular tickets", "long": "the 6 Long Route tickets"}
+            out["corrections"] = src.get("corrections", [])
+        else:
+            out["tickets"] = [{"id": f"T{i:02d}", "a": t["a"], "b": t["b"], "points": t["points"],
+                               "decks": ["main"]} for i, t in enumerate(src["tickets"], 1)]
+            out["decks"] = {"main": f"the {len(src['tickets'])} tickets of this board"}
+            out["design_notes"] = src.get("design_notes", [])
+        if key == "heart_of_africa":
+            out["terrain_of_color"] = src["terrain_of_color"]
+        if key == "team_asia":
+            out["trains_per_team"] = src["trains_per_team"]
+        out["cities"] = geo["cities"]
+        out["routes"] = geo["routes"]
+        (ROOT / "maps" / f"{key}.json").write_text(_dump(out))
+        print(f"wrote maps/{key}.json: {len(out['cities'])} cities, {len(out['routes'])} routes, "
+              f"{len(out['tickets'])} tickets")
+
+
+def _dump(doc: dict) -> str:
+    """JSON with one city/route/ticket per line: readable diffs, stable bytes."""
+    lines = ["{"]
+    items = list(doc.items())
+    for i, (k, v) in enumerate(items):
+        end = "," if i < len(items) - 1 else ""
+        if k in ("cities", "routes", "tickets", "corrections") and v:
+            lines.append(f'  "{k}": [')
+            lines += [f"    {json.dumps(x, ensure_ascii=False)}{',' if j < len(v) - 1 else ''}"
+                      for j, x in enumerate(v)]
+            lines.append(f"  ]{end}")
+        else:
+            lines.append(f'  "{k}": {json.dumps(v, ensure_ascii=False)}{end}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "maps-source")

@@ -1,0 +1,42 @@
+"""ttr_nb: Ticket to Ride in Jupyter — rules engine, map graphs, scoring, widgets.
+
+Fan-made teaching material; Ticket to Ride is a trademark of Days of Wonder, and this
+project is not affiliated with the publisher.
+
+``import ttr_nb`` is light: the public names below are loaded on first use.
+"""
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    # board
+    "load_map": "board", "Board": "board", "City": "board", "Route": "board", "Ticket": "board",
+    "MapError": "board", "COLORS": "board",
+    # rules engine
+    "variants": "variants", "Variant": "variants", "get_variant": "variants",
+    "new_game": "game", "Game": "game", "IllegalAction": "errors", "SaveError": "errors",
+    # graph and scoring
+    "longest_trail": "graph", "Trail": "graph", "longest_simple_path": "graph",
+    "Scoresheet": "scoring",
+    # simulation
+    "simulate": "simulate",
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ttr_nb' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

@@ -1,0 +1,233 @@
+"""Checks a map document (parsed JSON) and lists its problems as (item, what is wrong).
+
+Used by :func:`ttr_nb.board.parse_map` (the first problem becomes a MapError) and by
+``ttr-nb check-map FILE`` (every problem is printed).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from .board import MAX_LENGTH, ROUTE_COLORS
+
+Problem = tuple[str, str]
+KINDS = ("city", "country")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_num(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def check_document(doc: Any) -> list[Problem]:
+    """Every problem found in a map document, in file order; empty when the map is good."""
+    if not isinstance(doc, dict):
+        return [("document", f"the top level must be a JSON object, not {type(doc).__name__}")]
+    out: list[Problem] = []
+    for key in ("cities", "routes", "tickets"):
+        if not isinstance(doc.get(key), list):
+            out.append((key, f"'{key}' must be a list" + (" (missing)" if key not in doc else "")))
+    if out:
+        return out
+    names = _check_cities(doc["cities"], out)
+    routes = _check_routes(doc["routes"], names, doc.get("terrain_of_color"), out)
+    _check_groups(routes, out)
+    _check_tickets(doc["tickets"], names, out)
+    if not out:
+        _check_connected(names, routes, out)
+    return out
+
+
+def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
+    names: dict[str, str] = {}
+    for i, c in enumerate(cities):
+        where = f"city #{i + 1}"
+        if not isinstance(c, dict):
+            out.append((where, "must be an object"))
+            continue
+        name = c.get("name")
+        if not isinstance(name, str) or not name.strip():
+            out.append((where, "has no name"))
+            continue
+        where = f"city '{name}'"
+        if name in names:
+            out.append((where, "is listed twice (duplicate city name)"))
+        for k in ("x", "y"):
+            if not _is_num(c.get(k)):
+                out.append((where, f"'{k}' must be a number, got {c.get(k)!r}"))
+        kind = c.get("kind", "city")
+        if kind not in KINDS:
+            out.append((where, f"kind {kind!r} is not one of {', '.join(KINDS)}"))
+        names[name] = kind if kind in KINDS else "city"
+    return names
+
+
+def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
+                  out: list[Problem]) -> list[dict]:
+    good, ids = [], set()
+    for i, r in enumerate(routes):
+        if not isinstance(r, dict):
+            out.append((f"route #{i + 1}", "must be an object"))
+            continue
+        rid = r.get("id")
+        where = f"route {rid}" if _is_int(rid) else f"route #{i + 1}"
+        if not _is_int(rid):
+            out.append((where, f"id must be an integer, got {rid!r}"))
+            continue
+        if rid in ids:
+            out.append((where, "duplicate route id"))
+            continue
+        ids.add(rid)
+        bad = len(out)
+        a, b = r.get("a"), r.get("b")
+        for end in (a, b):
+            if end not in names:
+                out.append((where, f"unknown city {end!r}"))
+        if a == b and a in names:
+            out.append((where, f"joins {a} to itself"))
+        elif a in names and b in names and names[a] == names[b] == "country":
+            out.append((where, f"joins two countries ({a}, {b})"))
+        length = r.get("length")
+        if not _is_int(length) or not 1 <= length <= MAX_LENGTH:
+            out.append((where, f"length {length!r} is out of range 1..{MAX_LENGTH}"))
+        color = r.get("color")
+        if color not in ROUTE_COLORS:
+            out.append((where, f"colour {color!r} is not one of {', '.join(ROUTE_COLORS)}"))
+        for k in ("ferry_locos", "tunnel", "mountains"):
+            v = r.get(k, 0)
+            if not _is_int(v) or v < 0:
+                out.append((where, f"'{k}' must be a whole number >= 0, got {v!r}"))
+            elif _is_int(length) and k != "tunnel" and v > length:
+                out.append((where, f"'{k}' ({v}) is more than the route's length ({length})"))
+        dg = r.get("double_group")
+        if dg is not None and not _is_int(dg):
+            out.append((where, f"double_group must be an integer or null, got {dg!r}"))
+        if terrain_of and color in ROUTE_COLORS and r.get("terrain") != terrain_of.get(color):
+            out.append((where, f"terrain {r.get('terrain')!r} does not match colour {color} "
+                               f"({terrain_of.get(color)})"))
+        spaces = r.get("spaces")
+        if spaces is not None and (not isinstance(spaces, list) or len(spaces) != length
+                                   or not all(isinstance(s, list) and len(s) == 3
+                                              and all(_is_num(v) for v in s) for s in spaces)):
+            out.append((where, f"'spaces' must list {length} [x, y, angle] triples"))
+        if len(out) == bad:
+            good.append(r)
+    return good
+
+
+def _check_groups(routes: list[dict], out: list[Problem]) -> None:
+    groups: dict[int, list[dict]] = defaultdict(list)
+    pairs: dict[frozenset, list[dict]] = defaultdict(list)
+    for r in routes:
+        pairs[frozenset((r["a"], r["b"]))].append(r)
+        if r.get("double_group") is not None:
+            groups[r["double_group"]].append(r)
+    for g, tracks in groups.items():
+        first = tracks[0]
+        where = f"double group {g} (routes {', '.join(str(t['id']) for t in tracks)})"
+        if len(tracks) == 1:
+            out.append((where, "has only one track"))
+        elif len(tracks) > 3:
+            out.append((where, f"has {len(tracks)} tracks (at most 3)"))
+        for t in tracks[1:]:
+            if {t["a"], t["b"]} != {first["a"], first["b"]}:
+                out.append((where, f"tracks disagree on their cities: route {first['id']} is "
+                                   f"{first['a']}–{first['b']}, route {t['id']} is {t['a']}–{t['b']}"))
+            elif t["length"] != first["length"]:
+                out.append((where, f"tracks disagree on their length: route {first['id']} is "
+                                   f"{first['length']}, route {t['id']} is {t['length']}"))
+        colors = [t["color"] for t in tracks if t["color"] != "gray"]
+        if len(colors) != len(set(colors)):
+            out.append((where, "two tracks have the same colour"))
+    for pair, tracks in pairs.items():
+        dgs = {t.get("double_group") for t in tracks}
+        if len(tracks) > 1 and (len(dgs) != 1 or None in dgs):
+            out.append((f"routes {', '.join(str(t['id']) for t in tracks)}",
+                        f"parallel tracks {'–'.join(sorted(pair))} are not grouped in one double_group"))
+
+
+def _check_tickets(tickets: list, names: dict[str, str], out: list[Problem]) -> None:
+    ids = set()
+    for i, t in enumerate(tickets):
+        if not isinstance(t, dict):
+            out.append((f"ticket #{i + 1}", "must be an object"))
+            continue
+        tid = t.get("id")
+        where = f"ticket {tid}" if isinstance(tid, str) and tid else f"ticket #{i + 1}"
+        if not isinstance(tid, str) or not tid:
+            out.append((where, f"id must be a non-empty string, got {tid!r}"))
+        elif tid in ids:
+            out.append((where, "duplicate ticket id"))
+        ids.add(tid)
+        for end in (t.get("a"), t.get("b")):
+            if end not in names:
+                out.append((where, f"goes to unknown city {end!r}"))
+        if t.get("a") == t.get("b"):
+            out.append((where, "joins a city to itself"))
+        if not _is_int(t.get("points")) or t["points"] < 1:
+            out.append((where, f"points must be a whole number >= 1, got {t.get('points')!r}"))
+        decks = t.get("decks", ["main"])
+        if not isinstance(decks, list) or not decks or not all(isinstance(d, str) for d in decks):
+            out.append((where, f"decks must be a non-empty list of names, got {decks!r}"))
+
+
+def _check_connected(names: dict[str, str], routes: list[dict], out: list[Problem]) -> None:
+    """Every city reachable from every other without passing through a country (H-8.2)."""
+    adj: dict[str, set[str]] = defaultdict(set)
+    for r in routes:
+        adj[r["a"]].add(r["b"])
+        adj[r["b"]].add(r["a"])
+    cities = [n for n, k in names.items() if k == "city"]
+    if not cities:
+        out.append(("cities", "the map has no city"))
+        return
+    seen, stack = {cities[0]}, [cities[0]]
+    while stack:
+        c = stack.pop()
+        if names[c] == "country":
+            continue  # a country ends a path
+        for n in adj[c] - seen:
+            seen.add(n)
+            stack.append(n)
+    missing = sorted(n for n in names if n not in seen)
+    if missing:
+        out.append(("board", f"disconnected: {', '.join(missing[:5])}"
+                             + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+                             + f" cannot be reached from {cities[0]}"))
+
+
+def main(files: list[str]) -> int:
+    """`ttr-nb check-map`: print every problem (exit 1), or the statistics of a good map."""
+    import json
+    from pathlib import Path
+
+    from .board import MAP_NAMES, maps_dir, parse_map
+
+    status = 0
+    for f in files:
+        path = maps_dir() / f"{f.replace('-', '_')}.json" if f.replace("-", "_") in MAP_NAMES else Path(f)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            print(f"{f}: cannot read: {e}")
+            status = 1
+            continue
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as e:
+            print(f"{f}: line {e.lineno} column {e.colno}: invalid JSON: {e.msg}")
+            status = 1
+            continue
+        problems = check_document(doc)
+        if problems:
+            for item, what in problems:
+                print(f"{f}: {item}: {what}")
+            print(f"{f}: {len(problems)} problem{'s' * (len(problems) != 1)}")
+            status = 1
+            continue
+        print(f"{f}: OK")
+        print(parse_map(text, str(f)).describe())
+    return status
