@@ -1,0 +1,98 @@
+"""The controls in a real browser: JupyterLab on 127.0.0.1, headless Debian Chromium, Playwright.
+
+Opens the tutorial notebook (00_start_here once it carries a GameStepper, else
+04_controls_tour), runs every cell, presses ▶ on the first GameStepper and checks that the
+kernel answered: the step counter and the board image both change. Saves screenshots to
+out/browser/ (gitignored). Skips when playwright or /usr/bin/chromium is missing.
+"""
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from .conftest import OUT, REPO, browser_available, chromium_page, jupyter_lab, stripped_copy
+
+pytestmark = pytest.mark.browser
+
+_reason = browser_available()
+if _reason:
+    pytest.skip(_reason, allow_module_level=True)
+
+STEP_RE = re.compile(r"step (\d+) of (\d+)")
+
+
+def tutorial_notebook() -> Path:
+    """The notebook the test drives: the first one that builds a GameStepper."""
+    for name in ("00_start_here.ipynb", "04_controls_tour.ipynb"):
+        p = REPO / "notebooks" / name
+        if p.is_file() and "GameStepper(" in p.read_text(encoding="utf-8"):
+            return p
+    pytest.fail("no notebook with a GameStepper in notebooks/ (00_start_here or 04_controls_tour)")
+
+
+def expected_errors(notebook: Path) -> int:
+    """Cells tagged raises-exception show a traceback on purpose."""
+    import nbformat
+
+    nb = nbformat.read(notebook, as_version=4)
+    return sum(1 for c in nb.cells if "raises-exception" in c.get("metadata", {}).get("tags", []))
+
+
+def _wait_until(predicate, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.2)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+def test_stepper_forward_button_changes_counter_and_board(lab_dir):
+    notebook = tutorial_notebook()
+    copy = stripped_copy(notebook, lab_dir)
+    OUT.mkdir(parents=True, exist_ok=True)
+    with jupyter_lab(lab_dir) as url, chromium_page() as (page, blocked):
+        page.set_default_timeout(60_000)
+        page.goto(f"{url}/lab/tree/{copy.name}?reset")     # ?reset: no tabs restored from before
+        page.locator(".jp-StatusBar-Widget", has_text="Idle").first.wait_for()
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+        stepper = page.locator(".ttr-stepper").first
+        stepper.wait_for(timeout=120_000)
+        counter = stepper.locator(".ttr-step").first
+        board = stepper.locator("img").first
+        board.wait_for()
+        # Run All goes on after the stepper appears: wait for the kernel to be idle again.
+        page.locator(".jp-StatusBar-Widget", has_text="Idle").first.wait_for(timeout=120_000)
+
+        before_text = counter.inner_text()
+        m = STEP_RE.search(before_text)
+        assert m, f"step counter reads {before_text!r}"
+        before_step, last = int(m.group(1)), int(m.group(2))
+        assert before_step < last, f"the stepper is already at its end: {before_text!r}"
+        before_src = board.get_attribute("src")
+        assert before_src, "the board image has no src"
+
+        stepper.get_by_role("button", name="▶", exact=True).first.click()
+        after_text = _wait_until(lambda: (t := counter.inner_text()) != before_text and t,
+                                 30, "the step counter to change")
+        assert STEP_RE.search(after_text).group(1) == str(before_step + 1), after_text
+        after_src = _wait_until(lambda: (s := board.get_attribute("src")) != before_src and s,
+                                30, "the board image to change")
+        assert after_src != before_src
+
+        stepper.scroll_into_view_if_needed()
+        stepper.screenshot(path=str(OUT / "stepper.png"))
+        page.screenshot(path=str(OUT / "lab.png"))
+
+        errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+                              ', .jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]')
+        shown = [e.inner_text()[:300] for e in errors.all()]
+        tracebacks = [s for s in shown if "Traceback" in s or "Error" in s]
+        assert len(tracebacks) <= expected_errors(notebook), tracebacks
+        assert blocked == [], f"requests left the machine: {blocked}"

@@ -1,0 +1,307 @@
+"""The longest continuous path is a longest trail (B-8.2, rules-spec §7 E2–E4, anchors §8).
+
+Every result of ``longest_trail`` is checked two ways: it is a valid trail of the network
+(consecutive routes share the listed city, no route twice, length = sum of cars), and its
+length equals a plain exhaustive search written below without any of the shortcuts.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ttr_nb
+from ttr_nb.board import Board, City, Route
+from ttr_nb.errors import IllegalAction
+from ttr_nb.graph import Trail, longest_simple_path, longest_trail
+
+BOARDS = ("usa", "legendary_asia", "heart_of_africa", "team_asia")
+
+
+# -- the reference: exhaustive search over routes, no shortcuts ---------------------------
+def endpoints(board: Board, route: Route) -> tuple[str, str]:
+    """A route's two ends; a country end is the route's own terminal 'Country#id' (H-8.5)."""
+    return tuple(f"{c}#{route.id}" if board.cities[c].is_country else c for c in route.cities)
+
+
+def brute_force_trail(board: Board, route_ids) -> int:
+    """Length of the longest trail: from every end of every route, try every continuation."""
+    routes = [board.route(i) for i in set(route_ids)]
+    best = 0
+
+    def walk(city, used, length):
+        nonlocal best
+        best = max(best, length)
+        for r in routes:
+            if r.id not in used:
+                a, b = endpoints(board, r)
+                if city in (a, b):
+                    walk(b if city == a else a, used | {r.id}, length + r.length)
+
+    for r in routes:
+        for city in endpoints(board, r):
+            walk(city, frozenset(), 0)
+    return best
+
+
+def brute_force_path(board: Board, route_ids) -> int:
+    """Length of the longest simple path (no city twice)."""
+    routes = [board.route(i) for i in set(route_ids)]
+    best = 0
+
+    def walk(city, seen, length):
+        nonlocal best
+        best = max(best, length)
+        for r in routes:
+            a, b = endpoints(board, r)
+            if city in (a, b):
+                nxt = b if city == a else a
+                if nxt not in seen:
+                    walk(nxt, seen | {nxt}, length + r.length)
+
+    for r in routes:
+        for city in endpoints(board, r):
+            walk(city, {city}, 0)
+    return best
+
+
+def assert_valid_trail(board: Board, route_ids, trail: Trail, simple: bool = False) -> None:
+    """The trail uses owned routes, each once, in a chain whose cities are listed in order."""
+    owned = set(route_ids)
+    assert isinstance(trail, Trail)
+    if not trail.routes:
+        assert trail == Trail(0, (), ())
+        return
+    assert len(set(trail.routes)) == len(trail.routes), "a route used twice"
+    assert set(trail.routes) <= owned
+    assert len(trail.cities) == len(trail.routes) + 1
+    assert trail.length == sum(board.route(i).length for i in trail.routes)
+    ends = []  # the pseudo-node sequence, so a country is never a joint
+    here = None
+    for k, rid in enumerate(trail.routes):
+        r = board.route(rid)
+        a, b = endpoints(board, r)
+        names = {a: a.split("#")[0], b: b.split("#")[0]}
+        if k == 0:
+            here = a if names[a] == trail.cities[0] else b
+            assert names[here] == trail.cities[0]
+            ends.append(here)
+        assert here in (a, b), f"route {r.label()} does not start at {here}"
+        here = b if here == a else a
+        assert names[here] == trail.cities[k + 1]
+        ends.append(here)
+    if simple:
+        assert len(set(ends)) == len(ends), "a simple path visits a city twice"
+
+
+def first_track(board: Board, a: str, b: str) -> int:
+    """The id of the a–b route (the first track of a double)."""
+    return board.routes_between(a, b)[0].id
+
+
+def ids_of(board: Board, pairs) -> list[int]:
+    return [first_track(board, a, b) for a, b in pairs]
+
+
+@pytest.fixture(scope="module")
+def usa() -> Board:
+    return ttr_nb.load_map("usa")
+
+
+# -- the worked examples ----------------------------------------------------------------
+E2 = [("Portland", "Salt Lake City"), ("Helena", "Salt Lake City"), ("Las Vegas", "Salt Lake City"),
+      ("Las Vegas", "Los Angeles"), ("Denver", "Salt Lake City"), ("Denver", "Kansas City")]
+E3 = [("Calgary", "Seattle"), ("Seattle", "Portland"), ("Portland", "San Francisco"),
+      ("San Francisco", "Los Angeles"), ("Los Angeles", "El Paso"), ("El Paso", "Houston"),
+      ("Houston", "New Orleans"), ("New Orleans", "Atlanta"), ("Atlanta", "Charleston"),
+      ("Atlanta", "Nashville"), ("Nashville", "Saint Louis"), ("Saint Louis", "Chicago"),
+      ("Chicago", "Pittsburgh"), ("Pittsburgh", "New York")]
+E4 = [("Vancouver", "Seattle"), ("Seattle", "Portland"), ("Portland", "Salt Lake City"),
+      ("Salt Lake City", "Helena"), ("Helena", "Seattle")]
+ANCHOR8 = [("Pittsburgh", "Saint Louis"), ("Saint Louis", "Kansas City"), ("Kansas City", "Denver"),
+           ("Denver", "Helena"), ("Helena", "Salt Lake City"), ("Salt Lake City", "Denver"),
+           ("Denver", "Phoenix"), ("Phoenix", "Los Angeles"), ("Los Angeles", "Las Vegas"),
+           ("Duluth", "Helena"), ("Salt Lake City", "San Francisco"), ("Nashville", "Saint Louis"),
+           ("Kansas City", "Omaha")]
+
+
+def test_E2_branching_at_a_hub_gives_13(usa):
+    """rules-spec §7 E2: four routes meet at Salt Lake City; a trail passes it using only 2."""
+    ids = ids_of(usa, E2)
+    t = longest_trail(usa, ids)
+    assert sum(usa.route(i).length for i in ids) == 21
+    assert t.length == 13
+    assert set(t.cities) == {"Portland", "Salt Lake City", "Denver", "Kansas City"}
+    assert_valid_trail(usa, ids, t)
+
+
+def test_E3_a_spur_is_left_out_gives_41(usa):
+    """rules-spec §7 E3: 43 cars coast to coast, the Atlanta–Charleston spur (2) is left out."""
+    ids = ids_of(usa, E3)
+    t = longest_trail(usa, ids)
+    assert sum(usa.route(i).length for i in ids) == 43
+    assert t.length == 41
+    assert first_track(usa, "Atlanta", "Charleston") not in t.routes
+    assert_valid_trail(usa, ids, t)
+
+
+def test_E4_loop_passes_seattle_twice_gives_17(usa):
+    """rules-spec §7 E4 / B-8.2: every route is used and Seattle is visited twice."""
+    ids = ids_of(usa, E4)
+    t = longest_trail(usa, ids)
+    assert t.length == 17 and len(t.routes) == 5
+    assert t.cities.count("Seattle") == 2
+    assert {t.cities[0], t.cities[-1]} == {"Vancouver", "Seattle"}
+    assert_valid_trail(usa, ids, t)
+
+
+def test_anchor8_trail_is_31_where_the_simple_path_is_23(usa):
+    """anchors §8: the trail goes round Denver–Helena–Salt Lake City and passes Denver twice."""
+    ids = ids_of(usa, ANCHOR8)
+    assert sum(usa.route(i).length for i in ids) == 45
+    t = longest_trail(usa, ids)
+    p = longest_simple_path(usa, ids)
+    assert (t.length, p.length) == (31, 23)
+    assert t.cities.count("Denver") == 2
+    assert {t.cities[0], t.cities[-1]} == {"Las Vegas", "Pittsburgh"}
+    assert_valid_trail(usa, ids, t)
+    assert_valid_trail(usa, ids, p, simple=True)
+
+
+def test_empty_and_single_route(usa):
+    assert longest_trail(usa, []) == Trail(0, (), ())
+    r = usa.find_route("Denver", "Omaha")
+    t = longest_trail(usa, [r.id, r.id])
+    assert t == Trail(4, (r.id,), ("Denver", "Omaha"))
+
+
+def test_several_pieces_the_longest_wins(usa):
+    ids = ids_of(usa, E2) + ids_of(usa, [("Miami", "Atlanta"), ("Atlanta", "Raleigh")])
+    t = longest_trail(usa, ids)
+    assert t.length == 13
+    assert_valid_trail(usa, ids, t)
+
+
+def test_both_tracks_of_a_double_make_a_loop(usa):
+    """Team Asia teams may own both tracks of a double: a 2-cycle through both ends."""
+    twins = [r.id for r in usa.routes_between("Kansas City", "Omaha")]
+    extra = first_track(usa, "Omaha", "Denver")
+    t = longest_trail(usa, twins + [extra])
+    assert t.length == 1 + 1 + 4
+    assert_valid_trail(usa, twins + [extra], t)
+
+
+def test_result_is_deterministic_whatever_the_input_order(usa):
+    ids = ids_of(usa, ANCHOR8)
+    first = longest_trail(usa, ids)
+    for seed in range(5):
+        shuffled = ids[:]
+        random.Random(seed).shuffle(shuffled)
+        assert longest_trail(usa, shuffled) == first
+
+
+def test_unknown_route_is_an_illegal_action(usa):
+    with pytest.raises(IllegalAction, match="route 999 is not on the board"):
+        longest_trail(usa, [1, 999])
+
+
+# -- countries (H-8.2, H-8.5) ------------------------------------------------------------
+def test_H_8_2_no_trail_passes_through_a_country():
+    africa = ttr_nb.load_map("heart_of_africa")
+    for country in africa.countries:
+        entries = [r.id for r in africa.routes if country in r.cities]
+        into = {r.other(country) for r in map(africa.route, entries)}
+        t = longest_trail(africa, entries)
+        # a trail may only run city -> country or country -> city -> country (both ends)
+        assert t.length == brute_force_trail(africa, entries)
+        for k, city in enumerate(t.cities[1:-1], start=1):
+            assert city != country, f"the trail passes through {country}: {t.cities}"
+        assert set(t.cities) <= into | {country}
+        assert_valid_trail(africa, entries, t)
+
+
+def test_H_8_2_two_routes_into_one_country_are_not_a_trail_through_it():
+    africa = ttr_nb.load_map("heart_of_africa")
+    a = africa.find_route("Bangui", "Sudan")
+    b = africa.routes_between("Juba", "Sudan")[0]
+    t = longest_trail(africa, [a.id, b.id])
+    assert t.length == max(a.length, b.length) and len(t.routes) == 1
+
+
+# -- property tests against the reference -----------------------------------------------
+def network_45(board: Board, order: list[int], cars: int = 45) -> list[int]:
+    """Routes taken in ``order`` while they fit in ``cars`` trains (a player's reserve)."""
+    out, left = [], cars
+    for k in order:
+        r = board.routes[k % len(board.routes)]
+        if r.length <= left and r.id not in out:
+            out.append(r.id)
+            left -= r.length
+    return out
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@settings(max_examples=400)
+@given(order=st.lists(st.integers(0, 200), min_size=1, max_size=40))
+def test_longest_trail_matches_brute_force_on_45_car_networks(name, order):
+    board = ttr_nb.load_map(name)
+    ids = network_45(board, order)
+    t = longest_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids)
+    assert_valid_trail(board, ids, t)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@settings(max_examples=150)
+@given(seed=st.integers(0, 10**9), size=st.integers(6, 18))
+def test_longest_trail_matches_brute_force_on_grown_networks(name, seed, size):
+    """Networks grown like a player's: mostly routes touching what is already owned."""
+    board = ttr_nb.load_map(name)
+    rng = random.Random(seed)
+    owned: list[int] = [rng.choice(board.routes).id]
+    cities = set(board.route(owned[0]).cities)
+    while len(owned) < size:
+        near = [r for r in board.routes if r.id not in owned and set(r.cities) & cities]
+        r = rng.choice(near if near and rng.random() < 0.9 else board.routes)
+        if r.id not in owned:
+            owned.append(r.id)
+            cities |= set(r.cities)
+    t = longest_trail(board, owned)
+    assert t.length == brute_force_trail(board, owned)
+    assert_valid_trail(board, owned, t)
+
+
+@st.composite
+def multigraphs(draw):
+    """Small boards with parallel tracks, cycles and sometimes a country."""
+    n = draw(st.integers(2, 7))
+    kinds = ["city"] * n
+    if draw(st.booleans()):
+        kinds[draw(st.integers(0, n - 1))] = "country"
+    cities = [City(f"C{i}", i / n, 0.5, kinds[i]) for i in range(n)]
+    pairs = draw(st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1),
+                                    st.integers(1, 6)).filter(lambda p: p[0] != p[1]),
+                          min_size=1, max_size=13))
+    routes = [Route(k + 1, f"C{a}", f"C{b}", w, "gray") for k, (a, b, w) in enumerate(pairs)]
+    return Board("random", "random multigraph", cities, routes, [])
+
+
+@settings(max_examples=1500)
+@given(board=multigraphs())
+def test_longest_trail_matches_brute_force_on_small_multigraphs(board):
+    ids = [r.id for r in board.routes]
+    t = longest_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids)
+    assert_valid_trail(board, ids, t)
+
+
+@settings(max_examples=300)
+@given(board=multigraphs())
+def test_longest_simple_path_matches_brute_force(board):
+    ids = [r.id for r in board.routes]
+    p = longest_simple_path(board, ids)
+    assert p.length == brute_force_path(board, ids)
+    assert p.length <= longest_trail(board, ids).length
+    assert_valid_trail(board, ids, p, simple=True)

@@ -1,0 +1,217 @@
+"""Events: what happened, in words.
+
+The engine records each event as a small tuple ``(kind, seat, *args)`` (cheap, so fast games
+stay fast) and turns it into an :class:`Event` only when asked (``game.apply`` returns them,
+``game.log`` lists them). ``Event.text`` is the full wording (for the acting player and the
+teacher); ``Event.public`` is what everyone else may see: a blind draw shows its colour only
+to the player who drew it.
+
+A mechanic registers the wording of its own event kinds with :func:`register_event`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable
+
+from .cards import CARD_NAMES, LOCO, card_word, counts_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+Formatter = Callable[["Game", "int | None", tuple], "tuple[str, str | None]"]
+"""(game, seat, args) -> (text, public text or None when nothing is hidden)."""
+
+FORMATTERS: dict[str, Formatter] = {}
+
+
+def register_event(kind: str) -> Callable[[Formatter], Formatter]:
+    """Decorator: the wording of event ``kind``."""
+
+    def wrap(fn: Formatter) -> Formatter:
+        FORMATTERS[kind] = fn
+        return fn
+
+    return wrap
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. ``data`` holds the raw arguments (route ids, card names...)."""
+
+    kind: str
+    seat: int | None
+    text: str
+    public: str
+    data: tuple = field(default=(), compare=False)
+
+    def text_for(self, seat: int | None) -> str:
+        """The wording ``seat`` may see (None = the teacher: everything)."""
+        return self.text if seat is None or seat == self.seat else self.public
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def make_event(game: "Game", raw: tuple) -> Event:
+    kind, seat, *args = raw
+    fmt = FORMATTERS.get(kind)
+    if fmt is None:
+        text, public = f"{kind} {args}", None
+    else:
+        text, public = fmt(game, seat, tuple(args))
+    return Event(kind, seat, text, text if public is None else public, tuple(args))
+
+
+def _who(game: "Game", seat: int | None) -> str:
+    return game.names[seat] if seat is not None else ""
+
+
+def _cards(cards) -> str:
+    return ", ".join(CARD_NAMES[c] for c in cards)
+
+
+@register_event("setup")
+def _setup(game, seat, args):
+    return (f"New game: {game.variant.name} ({game.variant.title}), {game.n} players "
+            f"({', '.join(game.names)}), seed {game.seed}."), None
+
+
+@register_event("deal")
+def _deal(game, seat, args):
+    (hand,) = args
+    return (f"{_who(game, seat)} is dealt {counts_text(hand)}.",
+            f"{_who(game, seat)} is dealt {sum(hand)} train cards.")
+
+
+@register_event("display")
+def _display(game, seat, args):
+    (cards,) = args
+    return f"Face up: {_cards(c for c in cards if c >= 0) or 'nothing'}.", None
+
+
+@register_event("blind")
+def _blind(game, seat, args):
+    (card,) = args
+    extra = " (a blind Locomotive is an ordinary card, B-4.5)" if card == LOCO else ""
+    return (f"{_who(game, seat)} draws a {CARD_NAMES[card]} card from the deck{extra}.",
+            f"{_who(game, seat)} draws a card from the deck.")
+
+
+@register_event("take")
+def _take(game, seat, args):
+    (card,) = args
+    if card == LOCO:
+        return f"{_who(game, seat)} takes the face-up Locomotive: that is the whole draw (B-4.3).", None
+    return f"{_who(game, seat)} takes the face-up {CARD_NAMES[card]} card.", None
+
+
+@register_event("refill")
+def _refill(game, seat, args):
+    (card,) = args
+    return f"A {CARD_NAMES[card]} card is turned face up.", None
+
+
+@register_event("loco_reset")
+def _loco_reset(game, seat, args):
+    (old, new) = args
+    return (f"Three Locomotives face up ({_cards(old)}): the face-up cards are discarded and "
+            f"{_cards(new) or 'no card'} turned up (B-4.6)."), None
+
+
+@register_event("loco_cap")
+def _loco_cap(game, seat, args):
+    (n,) = args
+    return (f"Still three Locomotives face up after {n} resets in a row: they stay "
+            f"(policy max_consecutive_loco_resets={n}, B-4.6)."), None
+
+
+@register_event("reshuffle")
+def _reshuffle(game, seat, args):
+    (n,) = args
+    return f"The deck is empty: the {n} discarded cards are shuffled into a new deck (B-4.7).", None
+
+
+@register_event("no_second")
+def _no_second(game, seat, args):
+    return (f"No second card can be taken, so {_who(game, seat)}'s draw ends with one card (B-4.9)."), None
+
+
+@register_event("claim")
+def _claim(game, seat, args):
+    route_id, pay, points = args
+    r = game.board.route(route_id)
+    return f"{_who(game, seat)} claims {r.label()} with {counts_text(pay)}: +{points}.", None
+
+
+@register_event("mountain")
+def _mountain(game, seat, args):
+    route_id, n, points = args
+    return (f"{_who(game, seat)} puts {n} train{'s' * (n != 1)} in the Mountain Crossing: +{points} (LA-9)."), None
+
+
+@register_event("tickets_drawn")
+def _tickets_drawn(game, seat, args):
+    (ids,) = args
+    labels = ", ".join(game.board.ticket(t).label() for t in ids)
+    n = len(ids)
+    return (f"{_who(game, seat)} draws {n} Destination Ticket{'s' * (n != 1)}: {labels}.",
+            f"{_who(game, seat)} draws {n} Destination Ticket{'s' * (n != 1)}.")
+
+
+@register_event("tickets_dealt")
+def _tickets_dealt(game, seat, args):
+    (ids,) = args
+    labels = ", ".join(game.board.ticket(t).label() for t in ids)
+    return (f"{_who(game, seat)} is dealt {len(ids)} Destination Tickets: {labels}.",
+            f"{_who(game, seat)} is dealt {len(ids)} Destination Tickets.")
+
+
+@register_event("tickets_kept")
+def _tickets_kept(game, seat, args):
+    kept, returned, where = args
+    labels = ", ".join(game.board.ticket(t).label() for t in kept) or "none"
+    back = ""
+    if returned:
+        to = "into the box (out of the game)" if where == "box" else "to the bottom of the ticket deck"
+        back = f" and puts {len(returned)} {to}"
+        rl = ", ".join(game.board.ticket(t).label() for t in returned)
+        full_back = f"{back}: {rl}"
+    else:
+        full_back = ""
+    who = _who(game, seat)
+    return (f"{who} keeps {labels}{full_back}.",
+            f"{who} keeps {len(kept)} ticket{'s' * (len(kept) != 1)}{back}.")
+
+
+@register_event("final_round")
+def _final_round(game, seat, args):
+    (trains,) = args
+    who = _who(game, seat)
+    return (f"{who} ends the turn with {trains} train{'s' * (trains != 1)}: the final round begins; "
+            f"every player, {who} included, gets one last turn (B-7.1, B-7.2)."), None
+
+
+@register_event("pass")
+def _pass(game, seat, args):
+    return f"{_who(game, seat)} has no legal action and passes (B-3.4).", None
+
+
+@register_event("game_over")
+def _game_over(game, seat, args):
+    (why,) = args
+    if why == "passes":
+        return "Every player passed in turn: the game ends (policy all_pass_ends_game, B-3.4).", None
+    return "The final round is over: the game ends (B-7.2).", None
+
+
+@register_event("turn")
+def _turn(game, seat, args):
+    (n,) = args
+    return f"Turn {n}: {_who(game, seat)} to play.", None
+
+
+def event_kinds() -> list[str]:
+    return sorted(FORMATTERS)
+
+
+__all__ = ["Event", "register_event", "make_event", "FORMATTERS", "card_word"]

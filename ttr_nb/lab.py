@@ -1,0 +1,360 @@
+"""The simulation lab: results of :func:`ttr_nb.simulate` as rows, tables and plots.
+
+Rows are plain dicts (one per game and seat), so a class can explore them with or
+without pandas; :func:`to_dataframe` makes a pandas DataFrame when pandas is
+installed (``pip install "ttr_nb[pandas]"``). Every plot returns a matplotlib Figure.
+
+>>> import ttr_nb
+>>> from ttr_nb import lab
+>>> results = ttr_nb.simulate("usa", players=2, games=20, seed=3)   # doctest: +SKIP
+>>> [r["seat"] for r in lab.rows(results)[:2]]                       # doctest: +SKIP
+[0, 1]
+"""
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+from .simulate import GameResult, wilson
+
+if TYPE_CHECKING:  # pragma: no cover
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from .board import Board
+
+__all__ = [
+    "rows", "ticket_rows", "to_dataframe", "score_kinds", "win_rates", "ticket_completion",
+    "route_claims", "route_table", "plot_win_rate", "plot_scores", "plot_route_heatmap",
+    "plot_ticket_completion", "wilson",
+]
+
+
+# ---------------------------------------------------------------------- rows
+def score_kinds(results: Iterable[GameResult]) -> list[str]:
+    """Every kind of score line met in ``results`` ('bonus', 'route', 'ticket', …), sorted."""
+    return sorted({k for r in results for s in r.seats for k in s.points})
+
+
+def rows(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """One dict per game and seat, ready for a table or a DataFrame.
+
+    Keys: ``game, seed, variant, players, seat, name, agent, team, total, won,
+    points_<kind>`` (one column per kind of score line, 0 when a seat has none),
+    ``tickets_kept, tickets_completed, trains_left, longest_trail, routes_claimed,
+    turns, steps``. ``team`` is the index of the seat's line in the Scoresheet
+    (the seat itself, except in a team game).
+    """
+    kinds = score_kinds(results)
+    out = []
+    for r in results:
+        for s in r.seats:
+            row: dict[str, Any] = {
+                "game": r.game, "seed": r.seed, "variant": r.variant, "players": r.players,
+                "seat": s.seat, "name": s.name, "agent": s.agent, "team": s.scorer,
+                "total": s.total, "won": s.won,
+            }
+            for k in kinds:
+                row[f"points_{k}"] = s.points.get(k, 0)
+            row.update(tickets_kept=s.tickets_kept, tickets_completed=s.tickets_completed,
+                       trains_left=s.trains_left, longest_trail=s.longest_trail,
+                       routes_claimed=len(s.routes), turns=r.turns, steps=r.steps)
+            out.append(row)
+    return out
+
+
+def ticket_rows(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """One dict per kept ticket: ``game, variant, seat, agent, ticket, value, completed``."""
+    return [{"game": r.game, "variant": r.variant, "seat": s.seat, "agent": s.agent,
+             "ticket": tid, "value": value, "completed": done}
+            for r in results for s in r.seats for tid, value, done in s.tickets]
+
+
+def to_dataframe(results: Sequence[GameResult], kind: str = "seats") -> Any:
+    """``rows(results)`` (``kind="seats"``) or ``ticket_rows(results)`` (``kind="tickets"``)
+    as a pandas DataFrame. Needs pandas: ``pip install "ttr_nb[pandas]"``."""
+    try:
+        import pandas as pd  # noqa: PLC0415
+    except ImportError as e:
+        raise ImportError(
+            "to_dataframe needs pandas, which is not installed. Install it with "
+            "`pip install \"ttr_nb[pandas]\"` (or `pip install pandas`); "
+            "ttr_nb.lab.rows(results) gives the same rows as plain dicts.") from e
+    if kind == "seats":
+        return pd.DataFrame(rows(results))
+    if kind == "tickets":
+        return pd.DataFrame(ticket_rows(results),
+                            columns=["game", "variant", "seat", "agent", "ticket", "value",
+                                     "completed"])
+    raise ValueError(f"kind must be 'seats' or 'tickets', not {kind!r}")
+
+
+# -------------------------------------------------------------------- tables
+def win_rates(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """By seat: games, wins, win rate and its 95% Wilson interval (``low``, ``high``).
+
+    A shared win counts as a win for every seat that shares it.
+    """
+    if not results:
+        return []
+    players = max(r.players for r in results)
+    out = []
+    for seat in range(players):
+        mine = [r for r in results if seat < r.players]
+        n = len(mine)
+        wins = sum(1 for r in mine if seat in r.winners)
+        lo, hi = wilson(wins, n)
+        agents = sorted({r.agents[seat] for r in mine})
+        out.append({"seat": seat, "agent": ",".join(agents), "games": n, "wins": wins,
+                    "rate": wins / n if n else 0.0, "low": lo, "high": hi})
+    return out
+
+
+def ticket_completion(results: Sequence[GameResult]) -> list[dict[str, Any]]:
+    """By ticket value: kept, completed, completion rate and its 95% Wilson interval."""
+    kept: dict[int, int] = defaultdict(int)
+    done: dict[int, int] = defaultdict(int)
+    for r in results:
+        for s in r.seats:
+            for _tid, value, completed in s.tickets:
+                kept[value] += 1
+                done[value] += bool(completed)
+    out = []
+    for value in sorted(kept):
+        lo, hi = wilson(done[value], kept[value])
+        out.append({"value": value, "kept": kept[value], "completed": done[value],
+                    "rate": done[value] / kept[value], "low": lo, "high": hi})
+    return out
+
+
+def route_claims(results: Sequence[GameResult]) -> dict[int, dict[str, float]]:
+    """By route id: ``share`` of games in which it was claimed, ``mean_turn`` of its claim,
+    and ``first`` (share of games in which it was the game's first claim)."""
+    n = len(results)
+    count: dict[int, int] = defaultdict(int)
+    turn_sum: dict[int, int] = defaultdict(int)
+    first: dict[int, int] = defaultdict(int)
+    for r in results:
+        earliest: tuple[int, int] | None = None
+        for s in r.seats:
+            for rid, turn in zip(s.routes, s.claim_turns or [0] * len(s.routes)):
+                count[rid] += 1
+                turn_sum[rid] += turn
+                if earliest is None or (turn, rid) < earliest:
+                    earliest = (turn, rid)
+        if earliest is not None:
+            first[earliest[1]] += 1
+    return {rid: {"share": count[rid] / n, "mean_turn": turn_sum[rid] / count[rid],
+                  "first": first[rid] / n}
+            for rid in sorted(count)}
+
+
+def route_table(results: Sequence[GameResult], board: Board | None = None,
+                by: str = "share", top: int | None = 10) -> list[dict[str, Any]]:
+    """The routes sorted by ``by`` ('share': most claimed first; 'mean_turn': claimed
+    earliest first; 'first': most often the first claim), with their labels."""
+    if by not in ("share", "mean_turn", "first"):
+        raise ValueError(f"by must be 'share', 'mean_turn' or 'first', not {by!r}")
+    board = board or _board_for(results)
+    stats = route_claims(results)
+    sign = 1 if by == "mean_turn" else -1
+    order = sorted(stats, key=lambda rid: (sign * stats[rid][by], rid))
+    table = [{"route": rid, "label": board.route(rid).label(), **stats[rid]} for rid in order]
+    return table[:top] if top else table
+
+
+def _board_for(results: Sequence[GameResult]) -> Board:
+    if not results:
+        raise ValueError("no results: simulate some games first")
+    variants = sorted({r.variant for r in results})
+    if len(variants) > 1:
+        raise ValueError(f"results from several variants ({', '.join(variants)}): "
+                         "pass the board, or split the results")
+    from .board import load_map  # noqa: PLC0415
+    from .variants import get_variant  # noqa: PLC0415
+
+    return load_map(_map_name(get_variant(variants[0])))
+
+
+def _map_name(variant: Any) -> str:
+    for attr in ("map", "map_name", "board"):
+        value = getattr(variant, attr, None)
+        if isinstance(value, str):
+            return value
+    raise ValueError(f"cannot tell which map variant {variant!r} is played on")
+
+
+# --------------------------------------------------------------------- plots
+def _axes(ax: Axes | None, figsize: tuple[float, float]) -> tuple[Figure, Axes]:
+    import matplotlib.pyplot as plt  # noqa: PLC0415
+
+    if ax is None:
+        fig, ax = plt.subplots(figsize=figsize)
+        return fig, ax
+    return ax.figure, ax
+
+
+def _title(results: Sequence[GameResult], what: str) -> str:
+    if not results:
+        return what
+    r = results[0]
+    agents = ",".join(sorted(set(r.agents))) if len(set(r.agents)) == 1 else ",".join(r.agents)
+    return f"{what}\n{r.variant}, {r.players} players, {agents}, {len(results)} games"
+
+
+def plot_win_rate(results: Sequence[GameResult], ax: Axes | None = None) -> Figure:
+    """Win rate by seat, with 95% Wilson confidence intervals and the fair share 1/players."""
+    table = win_rates(results)
+    fig, ax = _axes(ax, (6.0, 4.0))
+    seats = [t["seat"] for t in table]
+    rates = [t["rate"] for t in table]
+    err = [[t["rate"] - t["low"] for t in table], [t["high"] - t["rate"] for t in table]]
+    from .draw import PLAYER_COLORS  # noqa: PLC0415
+
+    colors = [PLAYER_COLORS[s % len(PLAYER_COLORS)] for s in seats]
+    ax.bar(seats, rates, color=colors, alpha=0.85, edgecolor="#222222", width=0.6)
+    ax.errorbar(seats, rates, yerr=err, fmt="none", ecolor="#222222", capsize=6, lw=1.5)
+    if table:
+        fair = 1 / max(r.players for r in results)
+        ax.axhline(fair, ls="--", color="#666666", lw=1)
+        ax.text(seats[-1] + 0.42, fair, f"fair share 1/{round(1 / fair)}", va="bottom",
+                ha="right", fontsize=9, color="#444444")
+    for t in table:
+        ax.text(t["seat"], t["high"] + 0.02, f"{t['rate']:.0%}\n{t['wins']}/{t['games']}",
+                ha="center", va="bottom", fontsize=9)
+    ax.set_xticks(seats, [f"seat {s}\n({t['agent']})" for s, t in zip(seats, table)])
+    ax.set_ylim(0, min(1.0, max([t["high"] for t in table] + [0.5]) + 0.18))
+    ax.yaxis.set_major_formatter(_percent())
+    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_title(_title(results, "Who wins? Win rate by seat"), fontsize=11)
+    ax.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def plot_scores(results: Sequence[GameResult], ax: Axes | None = None, by: str = "seat") -> Figure:
+    """Distributions of final scores, one histogram outline per seat (``by="seat"``) or
+    per agent (``by="agent"``), with each group's mean marked."""
+    if by not in ("seat", "agent"):
+        raise ValueError(f"by must be 'seat' or 'agent', not {by!r}")
+    from .draw import PLAYER_COLORS  # noqa: PLC0415
+
+    groups: dict[Any, list[int]] = defaultdict(list)
+    for r in results:
+        for s in r.seats:
+            groups[s.seat if by == "seat" else s.agent].append(s.total)
+    fig, ax = _axes(ax, (7.0, 4.0))
+    everything = [v for vs in groups.values() for v in vs]
+    if everything:
+        lo, hi = min(everything), max(everything)
+        step = max(1, math.ceil((hi - lo + 1) / 30))
+        bins = list(range(lo - lo % step, hi + 2 * step, step))
+        for i, key in enumerate(sorted(groups)):
+            vals = groups[key]
+            color = PLAYER_COLORS[i % len(PLAYER_COLORS)]
+            mean = sum(vals) / len(vals)
+            label = f"{by} {key}: mean {mean:.1f}" if by == "seat" else f"{key}: mean {mean:.1f}"
+            ax.hist(vals, bins=bins, histtype="stepfilled", alpha=0.18, color=color)
+            ax.hist(vals, bins=bins, histtype="step", lw=2, color=color, label=label)
+            ax.axvline(mean, color=color, ls="--", lw=1.5)
+        ax.axvline(0, color="#999999", lw=0.8)
+        ax.legend(frameon=False, fontsize=9)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.set_title(_title(results, f"Score distribution by {by}"), fontsize=11)
+    ax.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+def plot_ticket_completion(results: Sequence[GameResult], ax: Axes | None = None) -> Figure:
+    """Completion rate of kept tickets by ticket value, with 95% Wilson intervals;
+    the number of tickets kept is written under each point."""
+    table = ticket_completion(results)
+    fig, ax = _axes(ax, (7.5, 4.0))
+    xs = [t["value"] for t in table]
+    ys = [t["rate"] for t in table]
+    err = [[t["rate"] - t["low"] for t in table], [t["high"] - t["rate"] for t in table]]
+    ax.errorbar(xs, ys, yerr=err, fmt="o-", color="#1f62c9", ecolor="#7a9cd6", capsize=3,
+                lw=1.2, ms=5)
+    for t in table:
+        ax.text(t["value"], -0.06, str(t["kept"]), ha="center", va="top", fontsize=7,
+                color="#555555")
+    ax.set_ylim(-0.14, 1.05)
+    ax.axhline(0, color="#cccccc", lw=0.8)
+    ax.yaxis.set_major_formatter(_percent())
+    if xs:
+        ax.set_xticks(xs)
+        ax.tick_params(axis="x", labelsize=8)
+    ax.set_xlabel("ticket value (points); below each point: tickets kept")
+    ax.set_ylabel("completed (95% Wilson interval)")
+    ax.set_title(_title(results, "How often is a ticket completed? By value"), fontsize=11)
+    ax.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    return fig
+
+
+HEAT_COLORS = ("#fff3b0", "#ffd166", "#f8961e", "#f3722c", "#d62828", "#9d0208", "#370617")
+"""Claim-frequency colours, from rarely claimed (pale yellow) to always (near black)."""
+
+
+def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None,
+                       by: str = "share", ax: Axes | None = None, bins: int = 7,
+                       labels: bool = True) -> Figure:
+    """The board with every route coloured by how it was claimed over ``results``.
+
+    ``by="share"``: the share of games in which the route was claimed (pale = rarely,
+    dark = almost always); ``by="mean_turn"``: the mean turn of its claim (dark =
+    claimed early). Routes never claimed stay faded in their own colour.
+    """
+    if by not in ("share", "mean_turn"):
+        raise ValueError(f"by must be 'share' or 'mean_turn', not {by!r}")
+    import matplotlib as mpl  # noqa: PLC0415
+
+    from .draw import draw_board  # noqa: PLC0415
+
+    board = board or _board_for(results)
+    stats = route_claims(results)
+    values = {rid: s[by] for rid, s in stats.items()}
+    colors = list(HEAT_COLORS[:bins]) if bins <= len(HEAT_COLORS) else \
+        [mpl.colormaps["YlOrRd"](i / (bins - 1)) for i in range(bins)]
+    # the scale spans the data (rounded out to 5% or to whole turns), for contrast
+    step = 0.05 if by == "share" else 1.0
+    lo = math.floor(min(values.values(), default=0.0) / step) * step
+    hi = math.ceil(max(values.values(), default=1.0) / step) * step
+    hi = hi if hi > lo else lo + step
+    edges = [lo + (hi - lo) * k / bins for k in range(bins + 1)]
+
+    def level(v: float) -> int:
+        k = min(bins - 1, int((v - lo) / (hi - lo) * bins)) if hi > lo else 0
+        return bins - 1 - k if by == "mean_turn" else k   # early claims dark
+
+    claims = {rid: level(v) for rid, v in values.items()}
+    title = _title(results, "Which routes are claimed? " + (
+        "Share of games claimed" if by == "share" else "Mean turn of the claim (dark = early)"))
+    ax = draw_board(board, ax=ax, claims=claims, player_colors=colors, legend=False,
+                    dim_unclaimed=True, title=title, labels=labels)
+    for patch in ax.patches:  # the heat colour with a dark edge reads better than the route colour
+        gid = patch.get_gid() or ""
+        if gid.startswith("route-") and int(gid[6:]) in claims:
+            patch.set_edgecolor("#333333")
+            patch.set_linewidth(0.6)
+    fig = ax.figure
+    order = colors if by == "share" else colors[::-1]
+    cmap = mpl.colors.ListedColormap(order)
+    norm = mpl.colors.BoundaryNorm(edges, cmap.N)
+    cb = fig.colorbar(mpl.cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6,
+                      pad=0.01, fraction=0.03)
+    if by == "share":
+        cb.set_label("share of games in which the route was claimed")
+        cb.ax.yaxis.set_major_formatter(_percent())
+    else:
+        cb.set_label("mean turn of the claim")
+    return fig
+
+
+def _percent() -> Any:
+    from matplotlib.ticker import PercentFormatter  # noqa: PLC0415
+
+    return PercentFormatter(1.0, decimals=0)

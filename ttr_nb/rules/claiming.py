@@ -1,0 +1,301 @@
+"""Claiming routes (B-5), ferries (EU-2, LA-7), double routes (B-5.7, B-5.8).
+
+Payments are one colour plus Locomotives, as many cards as the route has spaces (B-5.1);
+a gray route takes any one colour (B-5.2); Locomotives alone pay any route (B-5.3); a
+ferry needs one Locomotive per Locomotive space (EU-2). The player needs at least as many
+trains as the route takes (its spaces plus its mountain X, B-5.5, LA-10).
+
+Canonical payment, as listed by ``legal_actions``: for each colour, 0 up to the most
+Locomotives that still leave at least one coloured card; then the all-Locomotive payment
+once (its ``pay`` is only Locomotives).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import ClaimRoute
+from ..board import Board, COLORS
+from ..cards import CARD_INDEX, CARD_NAMES, GRAY_INDEX, LOCO, ROUTE_COLOR_INDEX, counts_and_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+_LOCO_NAME = CARD_NAMES[LOCO]
+
+
+class Tables:
+    """Per-board tables of route facts as lists indexed by route position (fast lookups)."""
+
+    def __init__(self, board: Board):
+        routes = board.routes
+        self.n = n = len(routes)
+        self.rid = [r.id for r in routes]
+        self.idx = {r.id: i for i, r in enumerate(routes)}
+        self.rlen = [r.length for r in routes]
+        self.rcol = [ROUTE_COLOR_INDEX[r.color] for r in routes]
+        self.rferry = [r.ferry_locos for r in routes]
+        self.rmount = [r.mountains for r in routes]
+        self.rtunnel = [r.tunnel for r in routes]
+        self.rneed = [r.trains for r in routes]
+        self.rpts = [board.route_points(r.length) for r in routes]
+        twins = board.twins
+        self.rtwins = [tuple(self.idx[t] for t in twins[r.id]) for r in routes]
+        self.by_id = sorted(range(n), key=lambda i: self.rid[i])
+        self.maxlen = max(self.rlen) if routes else 0
+        self.maxneed = max(self.rneed) if routes else 0
+        self.plain = (not any(self.rferry) and not any(self.rmount) and not any(self.rtunnel)
+                      and self.maxlen <= 8)
+        # pay tuples for ClaimRoute, built once: PAY[col][ncol][nloco]
+        self._pay: dict[tuple[int, int, int], tuple] = {}
+
+    def pay(self, col: int, ncol: int, nloco: int) -> tuple:
+        key = (col, ncol, nloco)
+        p = self._pay.get(key)
+        if p is None:
+            parts = []
+            if ncol:
+                parts.append((CARD_NAMES[col], ncol))
+            if nloco:
+                parts.append((_LOCO_NAME, nloco))
+            p = self._pay[key] = tuple(parts)
+        return p
+
+
+_TABLES: dict[int, tuple[Board, Tables]] = {}
+
+
+def tables(board: Board) -> Tables:
+    """The (cached) tables of a board."""
+    hit = _TABLES.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _TABLES[id(board)] = (board, Tables(board))
+    return hit[1]
+
+
+# -- payments -------------------------------------------------------------------------------
+def base_payments(counts: list[int], length: int, col: int, ferry: int) -> list[tuple[int, int, int]]:
+    """Every canonical payment of a route a player can afford with ``counts``:
+    (colour index, coloured cards, Locomotives), colour index LOCO for the all-Locomotive one."""
+    w = counts[LOCO]
+    out = []
+    cols = range(8) if col == GRAY_INDEX else (col,)
+    hi = length - 1 if w >= length - 1 else w
+    for c in cols:
+        lo = length - counts[c]
+        if lo < ferry:
+            lo = ferry
+        if lo < 0:
+            lo = 0
+        for k in range(lo, hi + 1):
+            out.append((c, length - k, k))
+    if w >= length:
+        out.append((LOCO, 0, length))
+    return out
+
+
+def open_reason(g: "Game", seat: int, i: int) -> str | None:
+    """Why route index ``i`` can't be claimed by ``seat`` because of who owns what (None = open):
+    claimed already (B-5.1), own other track (B-5.7), or closed double in a 2-3 player game (B-5.8)."""
+    T = g.T
+    o = g.owner[i]
+    r = g.board.routes[i]
+    if o >= 0:
+        return f"Route {r.label()} is already claimed by {g.names[o]}."
+    side = g.side[seat]
+    for t in T.rtwins[i]:
+        ot = g.owner[t]
+        if ot < 0:
+            continue
+        if g.side[ot] == side:
+            who = "your team" if g.variant.team_size > 1 else g.names[seat]
+            return (f"{who} already {'owns' if g.variant.team_size == 1 else 'own'} the other track of "
+                    f"{r.a}–{r.b}: one player may never claim both tracks of a double route (B-5.7).")
+        if not g.doubles_open:
+            k = g.policies.get("double_routes_min_players", 4)
+            return (f"With {g.n} players only one track of a double route is used (both from {k} players "
+                    f"on), and {g.names[ot]} has claimed the other track of {r.a}–{r.b} (B-5.8).")
+    for m in g._hooks["open_for"]:
+        why = m.open_for(seat, r)
+        if why is not NotImplemented and why is not None:
+            return why
+    return None
+
+
+def cards_of(g: "Game", seat: int) -> list[int]:
+    """The card counts ``seat`` may pay with (the hand, or what a mechanic says)."""
+    for m in g._hooks["claim_cards"]:
+        c = m.claim_cards(seat)
+        if c is not None:
+            return c
+    return g.hands[seat]
+
+
+def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
+    """Every legal ClaimRoute of ``seat`` now (not sorted)."""
+    T = g.T
+    counts = cards_of(g, seat)
+    trains = g.trains[seat]
+    out: list[ClaimRoute] = []
+    hooks = g._hooks["claim_options"]
+    routes = g.board.routes
+    raw = ClaimRoute._raw
+    check = g._hooks["open_for"]
+    for i in g.open[seat]:
+        if T.rneed[i] > trains:
+            continue
+        if check and open_reason(g, seat, i) is not None:
+            continue
+        rid = T.rid[i]
+        base = [raw(rid, T.pay(c, nc, nl)) for c, nc, nl in
+                base_payments(counts, T.rlen[i], T.rcol[i], T.rferry[i])]
+        if not base and not hooks:
+            continue
+        for m in hooks:
+            base = m.claim_options(seat, routes[i], base)
+        out.extend(base)
+    return out
+
+
+def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
+    """Why ``seat`` can't make claim ``a`` now (None = legal)."""
+    who = g.names[seat]
+    T = g.T
+    i = T.idx.get(a.route)
+    if i is None:
+        return f"There is no route {a.route!r} on the {g.board.name} map."
+    r = g.board.routes[i]
+    why = open_reason(g, seat, i)
+    if why:
+        return why
+    need = T.rneed[i]
+    if g.trains[seat] < need:
+        what = f"{need} trains" if not r.mountains else f"{need} trains ({r.length} spaces + {r.mountains} mountain X, LA-10)"
+        return f"Route {r.label()} needs {what} and {who} has only {g.trains[seat]} left (B-5.5)."
+    try:
+        pay = a.counts()
+    except KeyError:
+        bad = [k for k, _ in a.pay if k not in CARD_INDEX]
+        return f"{', '.join(map(repr, bad))} is not a train card; pay with {', '.join(COLORS)} or locomotive cards."
+    total = sum(pay)
+    L = r.length
+    offered = counts_and_text(pay)
+    colours = [c for c in range(8) if pay[c]]
+    if r.color == "gray":
+        if len(colours) > 1 or total != L:
+            return (f"Route {r.label()} is gray and needs {L} cards of one colour (Locomotives are wild); "
+                    f"you offered {offered} (B-5.2).")
+    else:
+        if any(c != T.rcol[i] for c in colours) or total != L:
+            return (f"Route {r.label()} is {r.color} and needs {L} {r.color} cards (Locomotives are wild); "
+                    f"you offered {offered} (B-5.1).")
+    f = T.rferry[i]
+    if pay[LOCO] < f:
+        return (f"Route {r.label()} is a ferry: {f} of its cards must be Locomotives; you offered {offered} "
+                f"(EU-2, LA-7).")
+    for m in g._hooks["claim_why_not"]:
+        why = m.claim_why_not(seat, a, r)
+        if why:
+            return why
+    if a.from_holder and "teams" not in g.variant.mechanics:
+        return "This game has no team card holder: 'from_holder' must be empty."
+    if a.terrain and "terrain" not in g.variant.mechanics:
+        return "This game has no Terrain cards: 'terrain' must be empty."
+    if not g._hooks["claim_cards"]:
+        hand = g.hands[seat]
+        short = [c for c in range(9) if pay[c] > hand[c]]
+        if short:
+            have = ", ".join(f"{hand[c]} {CARD_NAMES[c]}" for c in short)
+            return f"{who} holds only {have}; the payment needs {offered}."
+    return None
+
+
+def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:
+    """The points a claim scores at once (route table, B-5.9, plus what mechanics add)."""
+    pts = g.T.rpts[i]
+    route = None
+    for m in g._hooks["claim_points"]:
+        route = route or g.board.routes[i]
+        pts = m.claim_points(seat, a, route, pts)
+    return pts
+
+
+def close_route(g: "Game", seat: int, i: int) -> None:
+    """Update every seat's list of open routes after route ``i`` is claimed by ``seat``."""
+    T = g.T
+    gone = [i]
+    side = g.side[seat]
+    for s in range(g.n):
+        lst = g.open[s]
+        if i in lst:
+            lst.remove(i)
+        for t in T.rtwins[i]:
+            if (not g.doubles_open or g.side[s] == side) and t in lst:
+                lst.remove(t)
+    if g._fast is not None:
+        g._fast.route_closed(g, seat, i)
+    del gone
+
+
+def claim(g: "Game", seat: int, a: ClaimRoute) -> None:
+    """Apply a checked claim: pay, then place and score (unless a mechanic holds it)."""
+    i = g.T.idx[a.route]
+    counts = a.counts()
+    if not any(m.take_payment(seat, a, counts) for m in g._hooks["take_payment"]):
+        hand = g.hands[seat]
+        disc = g.discard
+        for c in range(9):
+            n = counts[c]
+            if n:
+                hand[c] -= n
+                disc.extend([c] * n)
+    route = g.board.routes[i]
+    for m in g._hooks["claim_intercept"]:
+        if m.claim_intercept(seat, a, route):
+            return
+    complete_claim(g, seat, a, i, counts)
+
+
+def complete_claim(g: "Game", seat: int, a: ClaimRoute, i: int, counts: list[int]) -> None:
+    """Place the trains, score, record the claim, refill the display and end the turn.
+    (Mechanics that held a claim, like a tunnel, call this when it goes ahead.)"""
+    T = g.T
+    g.owner[i] = seat
+    g.trains[seat] -= T.rlen[i]
+    pts = points_of(g, seat, a, i)
+    g.score[seat] += pts
+    route = g.board.routes[i]
+    rec = None
+    for m in g._hooks["claim_record"]:
+        rec = m.claim_record(seat, a, route) or rec
+    g.claims[seat].append([T.rid[i], bool(rec[0]) if rec else False, list(rec[1]) if rec else []])
+    close_route(g, seat, i)
+    g.emit("claim", seat, T.rid[i], tuple(counts), pts)
+    for m in g._hooks["after_claim"]:
+        m.after_claim(seat, a, route)
+    g.refill_display()
+    g.end_turn()
+
+
+def fast_claim(g: "Game", seat: int, i: int, col: int, ncol: int, nloco: int) -> None:
+    """The base claim from raw numbers (trusted: used by replay and the fast sampler)."""
+    hand = g.hands[seat]
+    disc = g.discard
+    counts = [0] * 9
+    if ncol:
+        hand[col] -= ncol
+        counts[col] = ncol
+        disc.extend([col] * ncol)
+    if nloco:
+        hand[LOCO] -= nloco
+        counts[LOCO] = nloco
+        disc.extend([LOCO] * nloco)
+    T = g.T
+    g.owner[i] = seat
+    g.trains[seat] -= T.rlen[i]
+    pts = T.rpts[i]
+    g.score[seat] += pts
+    g.claims[seat].append([T.rid[i], False, []])
+    close_route(g, seat, i)
+    g.emit("claim", seat, T.rid[i], tuple(counts), pts)
+    g.refill_display()
+    g.end_turn()

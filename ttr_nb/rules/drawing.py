@@ -1,0 +1,197 @@
+"""Drawing train cards (B-4): two cards one at a time, the face-up Locomotive rules, the
+refill, the three-Locomotive reset, reshuffling, empty deck and display.
+
+Sources are card indices for face-up cards (0..7 colours, 8 the Locomotive) and
+:data:`DECK` (-1) for the blind top card, so they sort deck, colours, Locomotive.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import CARD_INDEX, CARD_NAMES, EMPTY, LOCO, rng_for, shuffle
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..game import Game
+
+DECK = -1
+"""The blind draw."""
+
+
+def source_code(source: str) -> int | None:
+    """'deck' -> DECK, a card name -> its index, anything else -> None."""
+    if source == "deck":
+        return DECK
+    return CARD_INDEX.get(source)
+
+
+def source_name(code: int) -> str:
+    return "deck" if code == DECK else CARD_NAMES[code]
+
+
+# -- the deck and the display ---------------------------------------------------------------
+def reshuffle(g: "Game") -> None:
+    """The deck is empty: shuffle the discard pile into a new deck (B-4.7)."""
+    if not g.discard:
+        return
+    g.shuffles += 1
+    deck = g.discard
+    g.discard = []
+    shuffle(deck, rng_for(g.seed, "cards", g.shuffles))
+    deck.extend(g.deck)  # (empty: kept for safety, cards on top stay on top)
+    g.deck = deck
+    g.emit("reshuffle", None, len(deck))
+
+
+def blind_card(g: "Game") -> int:
+    """The top card of the deck, reshuffling the discards first if the deck is empty.
+    The caller has checked that deck + discard is not empty."""
+    if not g.deck:
+        reshuffle(g)
+    return g.deck.pop()
+
+
+def can_draw_blind(g: "Game") -> bool:
+    return bool(g.deck) or bool(g.discard)
+
+
+def refill(g: "Game") -> None:
+    """Fill every empty face-up slot from the deck (reshuffling if needed), then apply the
+    three-Locomotive rule (B-4.2, B-4.6, B-4.8)."""
+    d = g.display
+    for k in range(len(d)):
+        if d[k] == EMPTY:
+            if not g.deck and not g.discard:
+                break
+            c = blind_card(g)
+            d[k] = c
+            g.emit("refill", None, c)
+    if d.count(LOCO) >= 3:
+        loco_reset(g)
+
+
+def loco_reset(g: "Game") -> None:
+    """Three or more face-up Locomotives: discard the display and turn up new cards, again while
+    it happens, at most ``max_consecutive_loco_resets`` times in a row (B-4.6, anchors 5.1.1)."""
+    cap = g.policies["max_consecutive_loco_resets"]
+    done = 0
+    d = g.display
+    while d.count(LOCO) >= 3:
+        if done >= cap:
+            g.emit("loco_cap", None, done)
+            return
+        if not g.deck and not g.discard:
+            return
+        old = [c for c in d if c != EMPTY]
+        g.discard.extend(old)
+        for k in range(len(d)):
+            d[k] = EMPTY
+        for k in range(len(d)):
+            if not g.deck and not g.discard:
+                break
+            d[k] = blind_card(g)
+        done += 1
+        g.emit("loco_reset", None, tuple(old), tuple(c for c in d if c != EMPTY))
+
+
+def face_up_sources(g: "Game", second: bool) -> list[int]:
+    """Distinct face-up cards that may be taken (no Locomotive as a second card, B-4.4), sorted."""
+    s = set(g.display)
+    s.discard(EMPTY)
+    if second:
+        s.discard(LOCO)
+    return sorted(s)
+
+
+def sources(g: "Game", second: bool) -> list[int]:
+    """Every train-card source now: DECK first if a blind card exists, then face-up cards."""
+    out = face_up_sources(g, second)
+    if g.deck or g.discard:
+        out.insert(0, DECK)
+    return out
+
+
+def second_possible(g: "Game") -> bool:
+    """Can a second card be taken? (B-4.9: if not, the draw ends with one card.)"""
+    if g.deck or g.discard:
+        return True
+    for c in g.display:
+        if c != EMPTY and c != LOCO:
+            return True
+    return any(m.second_card_possible() for m in g._hooks["second_card_possible"])
+
+
+# -- rules checks ----------------------------------------------------------------------------
+def why_not(g: "Game", seat: int, source: str, second: bool) -> str | None:
+    """Why ``seat`` can't take a card from ``source`` now (None = legal)."""
+    code = source_code(source) if isinstance(source, str) else None
+    if code is None:
+        for m in g._hooks["draw_why_not"]:
+            why = m.draw_why_not(source)
+            if why is not NotImplemented:
+                return why
+        return (f"{source!r} is not a card source: use 'deck', a colour ({', '.join(CARD_NAMES[:8])}) "
+                f"or 'locomotive'.")
+    if code == DECK:
+        if not g.deck and not g.discard:
+            return ("The deck and the discard pile are both empty: no card can be drawn blind "
+                    "(B-4.8, B-4.10).")
+        return None
+    if code not in g.display:
+        shown = ", ".join(CARD_NAMES[c] for c in g.display if c != EMPTY) or "no cards"
+        what = "Locomotive" if code == LOCO else f"{CARD_NAMES[code]} card"
+        return f"There is no face-up {what} (face up: {shown})."
+    if code == LOCO and second:
+        return ("A face-up Locomotive can never be taken as the second card (B-4.4); take another "
+                "face-up card or draw from the deck.")
+    return None
+
+
+# -- applying -------------------------------------------------------------------------------
+def give(g: "Game", seat: int, card: int, nth: int, face_up: bool) -> None:
+    for m in g._hooks["receive_card"]:
+        if m.receive_card(seat, card, nth, face_up):
+            return
+    g.hands[seat][card] += 1
+
+
+def take_face_up(g: "Game", card: int) -> None:
+    """Remove one face-up ``card`` (the leftmost), refill its slot at once (B-4.2)."""
+    d = g.display
+    k = d.index(card)
+    if g.deck or g.discard:
+        c = blind_card(g)
+        d[k] = c
+        g.emit("refill", None, c)
+        if d.count(LOCO) >= 3:
+            loco_reset(g)
+    else:
+        d[k] = EMPTY
+
+
+def draw(g: "Game", seat: int, code: int) -> None:
+    """Apply a checked draw of source ``code`` by ``seat`` (first or second card)."""
+    second = g.pending == "second-card"
+    if code == DECK:
+        card = blind_card(g)
+        g.emit("blind", seat, card)
+        give(g, seat, card, 2 if second else 1, False)
+    else:
+        take_face_up(g, code)
+        g.emit("take", seat, code)
+        give(g, seat, code, 2 if second else 1, True)
+        if code == LOCO:  # B-4.3: a face-up Locomotive is the whole draw
+            g.end_turn()
+            return
+    if second:
+        g.end_turn()
+    elif g.pending == "turn":  # (a mechanic may have set its own pending decision)
+        begin_second(g)
+
+
+def begin_second(g: "Game") -> None:
+    """After the first card: wait for the second, or end the draw if none can be taken (B-4.9)."""
+    if second_possible(g):
+        g.pending = "second-card"
+    else:
+        g.emit("no_second", g.seat)
+        g.end_turn()

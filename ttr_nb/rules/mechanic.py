@@ -1,0 +1,151 @@
+"""The plug for a rules mechanic (terrain cards, teams, tunnels, mountains...).
+
+A mechanic is a subclass of :class:`Mechanic` in its own module under ``ttr_nb/rules/``,
+listed by name in ``ttr_nb.rules.MECHANICS`` and in a variant's ``mechanics``. The game makes
+one instance per game (``self.game``) and calls only the hooks the subclass overrides, so an
+unused hook costs nothing. Every hook has a no-op default here; docs/ENGINE.md explains the
+order in which they are called.
+
+State: keep it in ``self.state`` (= ``game.ext[self.name]``), JSON-able plain data (dicts,
+lists, ints, strings). It is saved in ``game.state()``, compared by the tests and rebuilt by
+replay (undo and load replay the actions from the seed, so there is no restore hook).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..actions import Action, ClaimRoute
+    from ..board import Route
+    from ..game import Game
+
+HOOKS = (
+    "setup", "actions", "claim_cards", "claim_options", "claim_why_not", "take_payment",
+    "claim_intercept", "claim_points", "after_claim", "claim_record", "receive_card",
+    "second_card_possible", "after_keep", "end_check", "scorers", "view", "counts",
+    "open_for", "draw_why_not",
+)
+"""The hook names; Game builds, for each, the list of mechanics that override it."""
+
+
+class Mechanic:
+    """Base class: every hook does nothing. Override what the mechanic needs.
+
+    ``action_types`` are the Action classes this mechanic owns: the game sends them to
+    :meth:`why_not` and :meth:`apply`. ``pending_kinds`` are the decision kinds it introduces
+    (``game.pending``); :meth:`actions` must list the legal actions for them.
+    """
+
+    name: ClassVar[str] = "mechanic"
+    action_types: ClassVar[tuple[type, ...]] = ()
+    pending_kinds: ClassVar[tuple[str, ...]] = ()
+    fast_ok: ClassVar[bool] = False
+    """True if it changes nothing that the fast random sampler counts (legal actions)."""
+
+    def __init__(self, game: "Game"):
+        self.game = game
+
+    @property
+    def state(self) -> Any:
+        return self.game.ext[self.name]
+
+    # -- life cycle ------------------------------------------------------------------------
+    def init(self) -> None:
+        """Create this mechanic's state: ``self.game.ext[self.name] = {...}`` (before any deal)."""
+        self.game.ext[self.name] = {}
+
+    def setup(self) -> None:
+        """Deal or lay out what the mechanic needs; called after the train cards are dealt and
+        the display is turned up, before the tickets are dealt."""
+
+    # -- actions ---------------------------------------------------------------------------
+    def actions(self, kind: str) -> list["Action"]:
+        """Extra legal actions for the current decision ``kind`` (= ``game.pending``: 'turn',
+        'second-card', 'keep-tickets', 'setup-tickets' or one of ``pending_kinds``)."""
+        return []
+
+    def why_not(self, action: "Action") -> str | None:
+        """Why one of this mechanic's own actions is illegal now (None = legal)."""
+        return None
+
+    def apply(self, action: "Action") -> None:
+        """Apply one of its own (checked) actions: change the state, ``game.emit`` events,
+        and end the turn (``game.end_turn()``) or set ``game.pending``."""
+        raise NotImplementedError
+
+    def draw_why_not(self, source: str) -> str | None:
+        """A DrawCard source this mechanic owns (e.g. a Terrain card): why it can't be drawn now.
+        Return ``NotImplemented`` for sources it does not own."""
+        return NotImplemented  # type: ignore[return-value]
+
+    # -- claiming --------------------------------------------------------------------------
+    def claim_cards(self, seat: int) -> list[int] | None:
+        """The 9 card counts ``seat`` may pay with (default: the hand). Team Asia: hand + holder."""
+        return None
+
+    def claim_options(self, seat: int, route: "Route", base: list["ClaimRoute"]) -> list["ClaimRoute"]:
+        """Expand the base payments of a route into the full legal list (e.g. with and without
+        Terrain doubling, or every hand/holder split)."""
+        return base
+
+    def claim_why_not(self, seat: int, action: "ClaimRoute", route: "Route") -> str | None:
+        """Extra checks of a claim (its reserved fields); None = fine."""
+        return None
+
+    def take_payment(self, seat: int, action: "ClaimRoute", counts: list[int]) -> bool:
+        """Remove the paid cards (``counts``) from where they are held; return True if done
+        (default: the core takes them from the hand and discards them)."""
+        return False
+
+    def claim_intercept(self, seat: int, action: "ClaimRoute", route: "Route") -> bool:
+        """Return True to hold the claim (e.g. a tunnel reveal): the mechanic then sets a
+        pending decision and later calls ``game.complete_claim(...)`` or ends the turn."""
+        return False
+
+    def claim_points(self, seat: int, action: "ClaimRoute", route: "Route", points: int) -> int:
+        """The route's points (e.g. doubled by Terrain cards)."""
+        return points
+
+    def after_claim(self, seat: int, action: "ClaimRoute", route: "Route") -> None:
+        """After the route is placed and scored (mountain trains, spent Terrain cards...)."""
+
+    def claim_record(self, seat: int, action: "ClaimRoute", route: "Route") -> tuple[bool, tuple[str, ...]] | None:
+        """(doubled, terrain_spent) for the Scoresheet's Claim; None = (False, ())."""
+        return None
+
+    def open_for(self, seat: int, route: "Route") -> str | None | type[NotImplemented]:
+        """Why ``route`` is closed to ``seat`` beyond the base double-route rule, None if open,
+        NotImplemented to leave it to the core."""
+        return NotImplemented
+
+    # -- drawing ---------------------------------------------------------------------------
+    def receive_card(self, seat: int, card: int, nth: int, face_up: bool) -> bool:
+        """A drawn train card (``nth`` = 1 or 2 in the turn): return True if the mechanic put it
+        somewhere (e.g. the team holder) instead of the hand."""
+        return False
+
+    def second_card_possible(self) -> bool:
+        """True if this mechanic offers a second card (e.g. a Terrain card) when no train card
+        can be taken (B-4.9)."""
+        return False
+
+    # -- tickets, end, scoring -------------------------------------------------------------
+    def after_keep(self, seat: int, kept: tuple[str, ...], setup: bool) -> bool:
+        """After ``seat`` kept tickets: return True if a pending decision follows (e.g. share one)."""
+        return False
+
+    def end_check(self, seat: int) -> bool | None:
+        """At the end of ``seat``'s turn: does the final round start? None = the base rule (B-7.1)."""
+        return None
+
+    def scorers(self) -> list | None:
+        """The Scoresheet's scorers (e.g. teams); None = one per player."""
+        return None
+
+    def view(self, seat: int | None, view: dict[str, Any]) -> None:
+        """Add what ``seat`` may see (None = the teacher) to the view dict."""
+
+    def counts(self) -> dict[str, int]:
+        """Conserved quantities for the tests, e.g. {'train_cards_elsewhere': 3, 'terrain_cards': 45}.
+        'train_cards_elsewhere' counts train cards held outside deck/display/discard/hands."""
+        return {}

@@ -1,0 +1,707 @@
+"""The Scoresheet: every point of a final score, computed exactly and explained.
+
+A score is made of lines, and every line says where it comes from:
+
+- ``route``: a claimed route, 1, 2, 4, 7, 10, 15 points for 1 to 6 spaces (8 → 21), B-5.9;
+- ``terrain``: a Heart of Africa route doubled with Terrain cards, the route value again, H-5;
+- ``mountain``: 2 points per train put in the Mountain Crossing (Legendary Asia), LA-9;
+- ``ticket``: + its value when done (with the path that does it), − when not (with what each
+  end reaches and the gap between them), B-6.5;
+- ``bonus``: Longest Path, Globetrotter, Asian Explorer, the Team Asia bonuses; a tie gives
+  every tied player the bonus, and the line says who tied (B-8.2, U-1.5, H-9, LA-12, TA-22).
+
+Bonuses are pluggable: :func:`register_bonus` adds one with a single function.
+
+Example
+-------
+>>> import ttr_nb
+>>> from ttr_nb.scoring import Claim, Scorer, Scoresheet
+>>> board = ttr_nb.load_map("usa")
+>>> mia = Scorer("Mia", claims=(Claim(34),), tickets=())
+>>> sheet = Scoresheet.compute(board, [mia], {"longest_path": 10})
+>>> sheet.totals
+(17,)
+"""
+from __future__ import annotations
+
+import heapq
+import html
+import json
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from .board import Board, Route, Ticket
+from .errors import IllegalAction
+
+KINDS = ("route", "terrain", "mountain", "ticket", "bonus")
+"""The kinds of score line, in the order a sheet lists them."""
+
+TERRAIN_NAMES = {"desert": "Desert & Savanna", "jungle": "Jungle & Forest", "mountain": "Mountain & Cliff"}
+"""Heart of Africa Terrain card types (H-3.2), by the name a route's ``terrain`` carries."""
+
+LOCOMOTIVE = "locomotive"
+MOUNTAIN_POINTS = 2
+"""Points for each train put in the Mountain Crossing (LA-9)."""
+
+
+# -- what the engine hands in ------------------------------------------------------------
+@dataclass(frozen=True)
+class Claim:
+    """One claimed route as scoring sees it.
+
+    ``doubled``: the route's points were doubled with Terrain cards (Heart of Africa, H-5);
+    ``terrain_spent``: the cards spent for it, e.g. ``('desert', 'desert')`` or
+    ``('desert', 'locomotive')`` (H-6); may stay empty when unknown.
+    """
+
+    route: int
+    doubled: bool = False
+    terrain_spent: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scorer:
+    """A player, or a Team Asia team (claims of both partners, tickets of both hands and the
+    holder: TA-15, TA-16).
+
+    ``tickets`` are ticket ids of the board (a :class:`~ttr_nb.board.Ticket` is accepted too,
+    for what-if sheets); ``ticket_owner`` optionally names where each ticket was held
+    ('Ana's hand', 'team holder'), for the explanation only.
+    """
+
+    name: str
+    claims: tuple[Claim, ...]
+    tickets: tuple[str, ...]
+    seats: tuple[int, ...] = ()
+    ticket_owner: Mapping[str, str] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a score: ``points`` and a ``detail`` that explains them.
+
+    ``routes`` and ``cities`` are what a drawing should highlight (the route, the path that
+    completes a ticket, the longest trail); ``rule`` is the rules-spec ID behind the line;
+    ``bonus`` the bonus key for a bonus line.
+    """
+
+    kind: str
+    points: int
+    detail: str
+    routes: tuple[int, ...] = ()
+    cities: tuple[str, ...] = ()
+    ticket: str | None = None
+    rule: str = ""
+    bonus: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "points": self.points, "detail": self.detail,
+                "routes": list(self.routes), "cities": list(self.cities), "ticket": self.ticket,
+                "rule": self.rule, "bonus": self.bonus}
+
+    def __str__(self) -> str:
+        return self.detail
+
+
+@dataclass(frozen=True)
+class TicketResult:
+    """A ticket at the end of the game: done or not, the path or the gap."""
+
+    ticket: Ticket
+    done: bool
+    routes: tuple[int, ...]
+    cities: tuple[str, ...]
+    owner: str | None = None
+
+
+# -- pluggable bonuses -------------------------------------------------------------------
+@dataclass(frozen=True)
+class Measure:
+    """What a bonus compares for one scorer: ``value`` (higher is better, 0 never earns it),
+    ``text`` ('31 cars'), and what to highlight and say about it."""
+
+    value: int
+    text: str
+    routes: tuple[int, ...] = ()
+    cities: tuple[str, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """A bonus card: the scorers with the highest ``measure`` (above 0) all score it."""
+
+    key: str
+    title: str
+    rule: str
+    measure: Callable[["ScorerFacts"], Measure]
+
+
+BONUSES: dict[str, Bonus] = {}
+"""The bonus registry: key -> Bonus. Register a new one with :func:`register_bonus`."""
+
+
+def register_bonus(key: str, title: str, rule: str):
+    """Decorator: register ``measure(facts) -> Measure`` as the bonus ``key``.
+
+    The award logic is shared: the highest value wins, every tied scorer scores it, and a
+    value of 0 never earns it.
+    """
+
+    def wrap(measure: Callable[["ScorerFacts"], Measure]) -> Callable[["ScorerFacts"], Measure]:
+        BONUSES[key] = Bonus(key, title, rule, measure)
+        return measure
+
+    return wrap
+
+
+def _plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _arrow(cities: Sequence[str]) -> str:
+    return " → ".join(cities)
+
+
+@register_bonus("longest_path", "Longest Path", "B-8.2")
+def _longest_path(facts: "ScorerFacts") -> Measure:
+    t = facts.trail
+    return Measure(t.length, _plural(t.length, "car"), tuple(t.routes), tuple(t.cities), _arrow(t.cities))
+
+
+@register_bonus("globetrotter", "Globetrotter", "U-1.5, H-9.1")
+def _globetrotter(facts: "ScorerFacts") -> Measure:
+    n = facts.tickets_completed
+    return Measure(n, _plural(n, "completed ticket"))
+
+
+@register_bonus("most_tickets", "Most completed tickets", "TA-22")
+def _most_tickets(facts: "ScorerFacts") -> Measure:
+    n = facts.tickets_completed
+    return Measure(n, _plural(n, "completed ticket"))
+
+
+@register_bonus("asian_explorer", "Asian Explorer", "LA-12")
+def _asian_explorer(facts: "ScorerFacts") -> Measure:
+    net = facts.network
+    n = len(net.cities)
+    return Measure(n, _plural(n, "city", "cities"), tuple(sorted(net.routes)), tuple(sorted(net.cities)))
+
+
+# -- facts about one scorer (computed once, lazily) ---------------------------------------
+class ScorerFacts:
+    """The graph facts one scorer's lines and bonuses need; each is computed on first use."""
+
+    def __init__(self, board: Board, scorer: Scorer, tickets: Sequence[Ticket]):
+        self.board = board
+        self.scorer = scorer
+        self.route_ids: tuple[int, ...] = tuple(c.route for c in scorer.claims)
+        self._tickets = tuple(tickets)
+        self._cache: dict[str, Any] = {}
+
+    def _get(self, key: str, make: Callable[[], Any]) -> Any:
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    @property
+    def trail(self):
+        """The longest trail of this scorer's routes (B-8.2)."""
+        from .graph import longest_trail
+
+        return self._get("trail", lambda: longest_trail(self.board, self.route_ids))
+
+    @property
+    def network(self):
+        """The biggest connected piece of this scorer's routes (LA-12)."""
+        from .graph import largest_network
+
+        return self._get("network", lambda: largest_network(self.board, self.route_ids))
+
+    @property
+    def connections(self) -> tuple:
+        """One graph Connection per ticket, in ticket order."""
+        from .graph import connect
+
+        return self._get("connections", lambda: tuple(
+            connect(self.board, self.route_ids, t.a, t.b) for t in self._tickets))
+
+    @property
+    def tickets_completed(self) -> int:
+        return sum(1 for c in self.connections if c.connected)
+
+
+# -- the sheet ---------------------------------------------------------------------------
+class Scoresheet:
+    """A final score, explained line by line, with bonuses and the winners (B-8).
+
+    Build one with :meth:`compute`. ``names``, ``totals`` and ``lines`` hold one entry per
+    scorer (player or team), in the order given; ``winners`` the indices of the winners.
+    Shows itself as text (``str``), as an HTML table in Jupyter, and as a dict for JSON.
+    """
+
+    def __init__(self, board: Board, scorers: tuple[Scorer, ...], bonuses: dict[str, int],
+                 facts: tuple[ScorerFacts, ...], lines: tuple[tuple[Line, ...], ...],
+                 standings: dict[str, tuple[Measure, ...]], awarded: dict[str, tuple[int, ...]],
+                 ticket_results: tuple[tuple[TicketResult, ...], ...]):
+        self.board = board
+        self.scorers = scorers
+        self.bonuses = bonuses
+        self._facts = facts
+        self.names: tuple[str, ...] = tuple(s.name for s in scorers)
+        self.lines: tuple[tuple[Line, ...], ...] = lines
+        self.totals: tuple[int, ...] = tuple(sum(l.points for l in ls) for ls in lines)
+        self.standings = standings
+        self.awarded = awarded
+        self.ticket_results = ticket_results
+        self.winners, self.verdict = self._decide()
+
+    # -- building ------------------------------------------------------------------------
+    @classmethod
+    def compute(cls, board: Board | str, scorers: Sequence[Scorer],
+                bonuses: Mapping[str, int] | None = None) -> "Scoresheet":
+        """Score every scorer on ``board``.
+
+        Parameters
+        ----------
+        board : the Board (or a shipped map name).
+        scorers : players or teams, each with its claims and tickets.
+        bonuses : bonus key -> points, e.g. ``{"longest_path": 10}`` (USA),
+            ``{"globetrotter": 15}`` (1910), both for the Mega Game, ``{"globetrotter": 10}``
+            (Heart of Africa), ``{"asian_explorer": 10}`` (Legendary Asia),
+            ``{"longest_path": 10, "most_tickets": 10}`` (Team Asia). Absent = not in play.
+
+        Raises
+        ------
+        IllegalAction : unknown route, ticket or bonus; a route or ticket held twice; a
+            doubling that the route cannot have.
+        """
+        if isinstance(board, str):
+            from .board import load_map
+
+            board = load_map(board)
+        scorers = tuple(scorers)
+        bonuses = dict(bonuses or {})
+        tickets = _check(board, scorers, bonuses)
+        facts = tuple(ScorerFacts(board, s, ts) for s, ts in zip(scorers, tickets))
+        lines: list[list[Line]] = []
+        results: list[tuple[TicketResult, ...]] = []
+        for s, f in zip(scorers, facts):
+            own = [line for c in s.claims for line in _claim_lines(board, c)]
+            res, tlines = _ticket_lines(board, s, f, scorers)
+            lines.append(own + tlines)
+            results.append(res)
+        standings: dict[str, tuple[Measure, ...]] = {}
+        awarded: dict[str, tuple[int, ...]] = {}
+        names = [s.name for s in scorers]
+        for key in BONUSES:  # registry order: a stable order on every sheet
+            if key not in bonuses:
+                continue
+            bonus, points = BONUSES[key], bonuses[key]
+            measures = tuple(bonus.measure(f) for f in facts)
+            standings[key] = measures
+            best = max(m.value for m in measures)
+            won = tuple(i for i, m in enumerate(measures) if best > 0 and m.value == best)
+            awarded[key] = won
+            for i in won:
+                lines[i].append(_bonus_line(bonus, points, measures[i],
+                                            [names[j] for j in won if j != i]))
+        return cls(board, scorers, bonuses, facts, tuple(tuple(ls) for ls in lines),
+                   standings, awarded, tuple(results))
+
+    # -- questions -----------------------------------------------------------------------
+    def total(self, i: int) -> int:
+        """Scorer ``i``'s total."""
+        return self.totals[i]
+
+    def line_total(self, i: int, kind: str) -> int:
+        """The points of scorer ``i``'s lines of one kind ('route', 'ticket', ...)."""
+        if kind not in KINDS:
+            raise ValueError(f"unknown line kind {kind!r}; kinds are {', '.join(KINDS)}")
+        return sum(l.points for l in self.lines[i] if l.kind == kind)
+
+    def trail(self, i: int):
+        """Scorer ``i``'s longest trail (a graph Trail), whether or not the bonus is in play."""
+        return self._facts[i].trail
+
+    def network(self, i: int):
+        """Scorer ``i``'s biggest connected network (a graph Network)."""
+        return self._facts[i].network
+
+    def tickets_completed(self, i: int) -> int:
+        """How many of scorer ``i``'s tickets are done (the first tie-break, B-8.3)."""
+        return sum(1 for r in self.ticket_results[i] if r.done)
+
+    def holds(self, i: int, bonus: str) -> bool:
+        """True if scorer ``i`` scored the bonus ``bonus``."""
+        return i in self.awarded.get(bonus, ())
+
+    def index(self, name: str) -> int:
+        """The index of the scorer called ``name``."""
+        return self.names.index(name)
+
+    # -- winners (B-8.3, U-2.5, TA-24) ------------------------------------------------------
+    def _decide(self) -> tuple[tuple[int, ...], str]:
+        n = len(self.names)
+        ids = list(range(n))
+        best = max(self.totals)
+        ids = [i for i in ids if self.totals[i] == best]
+        pts = _plural(best, "point")
+        if len(ids) == 1:
+            return tuple(ids), f"{self.names[ids[0]]} wins with {pts}."
+        who = _and([self.names[i] for i in ids])
+        done = {i: self.tickets_completed(i) for i in ids}
+        most = max(done.values())
+        by_tickets = [i for i in ids if done[i] == most]
+        if len(by_tickets) == 1:
+            others = sorted((done[i] for i in ids if i != by_tickets[0]), reverse=True)
+            return (tuple(by_tickets), f"{who} tie on {pts}; {self.names[by_tickets[0]]} wins with "
+                    f"more completed tickets ({most} to {others[0]}) (B-8.3).")
+        ids = by_tickets
+        who = _and([self.names[i] for i in ids])
+        tied = f"{who} tie on {pts} and {_plural(most, 'completed ticket')}"
+        if "longest_path" in self.bonuses:
+            holders = [i for i in ids if self.holds(i, "longest_path")]
+            if len(holders) == 1:
+                return (tuple(holders), f"{tied}; {self.names[holders[0]]} wins, holding the "
+                        f"Longest Path bonus (B-8.3).")
+            if holders:
+                ids = holders
+                return (tuple(ids), f"{tied}, and {_and([self.names[i] for i in ids])} share the "
+                        f"Longest Path bonus: a shared win (B-8.3).")
+            return tuple(ids), f"{tied}, and none of them holds the Longest Path bonus: a shared win (B-8.3)."
+        return tuple(ids), f"{tied}, and no Longest Path bonus is in play: a shared win (U-2.5)."
+
+    # -- output --------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict: players (name, seats, total, lines), winners, bonuses, result."""
+        return {
+            "board": self.board.key,
+            "players": [{"name": s.name, "seats": list(s.seats), "total": self.totals[i],
+                         "tickets_completed": self.tickets_completed(i),
+                         "lines": [l.to_dict() for l in self.lines[i]]}
+                        for i, s in enumerate(self.scorers)],
+            "winners": list(self.winners),
+            "winner_names": [self.names[i] for i in self.winners],
+            "result": self.verdict,
+            "bonuses": {key: {"title": BONUSES[key].title, "points": self.bonuses[key],
+                              "rule": BONUSES[key].rule,
+                              "values": {self.names[i]: m.value for i, m in enumerate(ms)},
+                              "awarded": [self.names[i] for i in self.awarded[key]]}
+                        for key, ms in self.standings.items()},
+        }
+
+    def to_json(self, **kwargs: Any) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+    def bonus_summary(self, key: str) -> str:
+        """One sentence per bonus: everyone's value and who scores it."""
+        b, ms = BONUSES[key], self.standings[key]
+        vals = ", ".join(f"{self.names[i]} {m.text}" for i, m in enumerate(ms))
+        won = self.awarded[key]
+        if not won:
+            to = "nobody (0 never earns it)"
+        elif len(won) == 1:
+            to = self.names[won[0]]
+        else:
+            to = _and([self.names[i] for i in won]) + ", tied: each scores it"
+        return f"{b.title} (+{self.bonuses[key]}, {b.rule}): {vals} → {to}"
+
+    def _sections(self, i: int) -> list[tuple[str, int, list[Line]]]:
+        out = []
+        for kind, title in (("route", "routes"), ("terrain", "terrain doubling"),
+                            ("mountain", "mountain crossing"), ("ticket", "tickets"),
+                            ("bonus", "bonuses")):
+            ls = [l for l in self.lines[i] if l.kind == kind]
+            if ls:
+                out.append((title, sum(l.points for l in ls), ls))
+        return out
+
+    def __str__(self) -> str:
+        w = max(len(n) for n in self.names)
+        out = ["Scoresheet — " + self.board.name]
+        for i, name in enumerate(self.names):
+            mark = "  ← winner" if i in self.winners else ""
+            out.append(f"  {name:<{w}} {self.totals[i]:>4}{mark}")
+        out.append(self.verdict)
+        for key in self.standings:
+            out.append(self.bonus_summary(key))
+        for i, name in enumerate(self.names):
+            out.append("")
+            out.append(f"{name}: {_plural(self.totals[i], 'point')}")
+            for title, sub, ls in self._sections(i):
+                n = self.tickets_completed(i)
+                extra = (f" ({n} done, {len(self.ticket_results[i]) - n} not done)"
+                         if title == "tickets" else "")
+                out.append(f"  {title} {_signed(sub) if title != 'routes' else sub}{extra}")
+                out.extend(f"    {l.detail}" for l in ls)
+        return "\n".join(out)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{n}={t}" for n, t in zip(self.names, self.totals))
+        return f"<Scoresheet {self.board.key}: {body}; winners {[self.names[i] for i in self.winners]}>"
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        kinds = [k for k in KINDS[:4] if any(l.kind == k for ls in self.lines for l in ls)]
+        label = {"route": "Routes", "terrain": "Terrain doubling", "mountain": "Mountain crossing",
+                 "ticket": "Tickets"}
+        head = "".join(
+            f"<th style='text-align:right'>{'★ ' if i in self.winners else ''}{e(n)}</th>"
+            for i, n in enumerate(self.names))
+        rows = []
+        for k in kinds:
+            cells = "".join(f"<td style='text-align:right'>{self.line_total(i, k)}</td>"
+                            for i in range(len(self.names)))
+            rows.append(f"<tr><td>{label[k]}</td>{cells}</tr>")
+        for key in self.standings:
+            cells = "".join(
+                f"<td style='text-align:right' title='{e(self.standings[key][i].text)}'>"
+                f"{self.bonuses[key] if self.holds(i, key) else 0}"
+                f"<br><small>{e(self.standings[key][i].text)}</small></td>"
+                for i in range(len(self.names)))
+            rows.append(f"<tr><td>{e(BONUSES[key].title)} (+{self.bonuses[key]})</td>{cells}</tr>")
+        cells = "".join(f"<td style='text-align:right'>{self.tickets_completed(i)}</td>"
+                        for i in range(len(self.names)))
+        rows.append(f"<tr><td><i>completed tickets</i></td>{cells}</tr>")
+        cells = "".join(
+            f"<td style='text-align:right'><b>{self.totals[i]}</b></td>" for i in range(len(self.names)))
+        rows.append(f"<tr style='border-top:2px solid #444'><td><b>Total</b></td>{cells}</tr>")
+        parts = [f"<div class='ttr-scoresheet'><b>{e(self.board.name)}</b>",
+                 f"<table><thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>",
+                 f"<p><b>{e(self.verdict)}</b></p>"]
+        for i, name in enumerate(self.names):
+            body = "".join(
+                f"<tr><td>{l.kind}</td><td style='text-align:right'>{_signed(l.points)}</td>"
+                f"<td style='text-align:left'>{e(l.detail)}</td><td>{e(l.rule)}</td></tr>"
+                for l in self.lines[i])
+            parts.append(f"<details><summary>{'★ ' if i in self.winners else ''}{e(name)}: "
+                         f"{self.totals[i]} points</summary><table><tbody>{body}</tbody></table>"
+                         f"</details>")
+        parts.append("</div>")
+        return "".join(parts)
+
+
+# -- helpers -----------------------------------------------------------------------------
+def _and(names: Sequence[str]) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _check(board: Board, scorers: tuple[Scorer, ...], bonuses: dict[str, int]) -> list[list[Ticket]]:
+    """Refuse what cannot be scored; return each scorer's Ticket objects."""
+    if not scorers:
+        raise IllegalAction("A scoresheet needs at least one player or team.")
+    seen_names: set[str] = set()
+    for s in scorers:
+        if s.name in seen_names:
+            raise IllegalAction(f"Two players are called {s.name!r}; each needs a different name.")
+        seen_names.add(s.name)
+    for key, pts in bonuses.items():
+        if key not in BONUSES:
+            raise IllegalAction(f"There is no bonus called {key!r}; the bonuses are "
+                                f"{', '.join(sorted(BONUSES))}.")
+        if not isinstance(pts, int) or isinstance(pts, bool) or pts < 0:
+            raise IllegalAction(f"The {BONUSES[key].title} bonus must be a whole number of points, "
+                                f"not {pts!r}.")
+    owner_of_route: dict[int, str] = {}
+    holder_of_ticket: dict[str, str] = {}
+    all_tickets: list[list[Ticket]] = []
+    for s in scorers:
+        for c in s.claims:
+            try:
+                r = board.route(c.route)
+            except KeyError:
+                raise IllegalAction(f"{s.name} claims route {c.route!r}, but {board.name} has no "
+                                    f"route with that id.") from None
+            if c.route in owner_of_route:
+                who = owner_of_route[c.route]
+                raise IllegalAction(f"Route {r.label()} is claimed twice ("
+                                    + (f"twice by {s.name}" if who == s.name else f"by {who} and {s.name}")
+                                    + "); each track holds one player's trains.")
+            owner_of_route[c.route] = s.name
+            _check_doubling(board, s, c, r)
+        mine: list[Ticket] = []
+        for t in s.tickets:
+            if isinstance(t, Ticket):
+                ticket = t
+            else:
+                try:
+                    ticket = board.ticket(t)
+                except KeyError:
+                    raise IllegalAction(f"{s.name} holds ticket {t!r}, but {board.name} has no "
+                                        f"ticket with that id.") from None
+            if ticket.id in holder_of_ticket:
+                who = holder_of_ticket[ticket.id]
+                raise IllegalAction(f"Ticket {ticket.label()} is held twice ("
+                                    + (f"twice by {s.name}" if who == s.name else f"by {who} and {s.name}")
+                                    + "); there is one card of each ticket.")
+            for city in (ticket.a, ticket.b):
+                if city not in board.cities:
+                    raise IllegalAction(f"Ticket {ticket.label()} names {city!r}, which is not on "
+                                        f"{board.name}.")
+            holder_of_ticket[ticket.id] = s.name
+            mine.append(ticket)
+        all_tickets.append(mine)
+    return all_tickets
+
+
+def _bonus_line(bonus: Bonus, points: int, m: Measure, tied_with: Sequence[str]) -> Line:
+    note = f" ({m.note})" if m.note else ""
+    if tied_with:
+        head = f"{bonus.title}, tied with {_and(tied_with)} at {m.text}"
+    else:
+        head = f"{bonus.title}: {m.text}"
+    return Line("bonus", points, f"{head}{note}: +{points}", m.routes, m.cities,
+                rule=bonus.rule, bonus=bonus.key)
+
+
+def _cards_needed(length: int) -> int:
+    """Terrain cards a doubling costs (H-5.2): 1 for 1–3 spaces, 2 for 4–6."""
+    return 1 if length <= 3 else 2
+
+
+def _check_doubling(board: Board, s: Scorer, c: Claim, r: Route) -> None:
+    if not c.doubled:
+        if c.terrain_spent:
+            raise IllegalAction(f"{s.name} spent Terrain cards on {r.label()} but did not double it "
+                                f"(H-5.1): Terrain cards are only spent to double a route.")
+        return
+    if r.terrain is None:
+        raise IllegalAction(f"{s.name} doubled {r.label()}, but that route has no terrain: only "
+                            f"Heart of Africa routes can be doubled with Terrain cards (H-5).")
+    need = _cards_needed(r.length)
+    for card in c.terrain_spent:
+        if card not in (r.terrain, LOCOMOTIVE):
+            raise IllegalAction(f"{s.name} doubled {r.label()} with a {card!r} card; that route is "
+                                f"{TERRAIN_NAMES.get(r.terrain, r.terrain)} and takes "
+                                f"{TERRAIN_NAMES.get(r.terrain, r.terrain)} cards or Locomotives "
+                                f"(H-3.2, H-6.1).")
+    spent = len(c.terrain_spent)
+    locos = c.terrain_spent.count(LOCOMOTIVE)
+    # With Locomotives in the mix the exchange rate is an open rule (H-6.3): accept 1..need.
+    if spent and (spent > need or (locos == 0 and spent != need)):
+        raise IllegalAction(f"{s.name} doubled {r.label()} with {_plural(spent, 'card')}; a route "
+                            f"of {r.length} spaces takes {_plural(need, 'Terrain card')} (H-5.2).")
+
+
+def _claim_lines(board: Board, c: Claim) -> list[Line]:
+    r = board.route(c.route)
+    pts = board.route_points(r.length)
+    lines = [Line("route", pts, f"{r.label()}: {pts}", (r.id,), r.cities, rule="B-5.9")]
+    if c.doubled:
+        lines.append(Line("terrain", pts, f"{r.label()} doubled with {_spent_text(r, c)}: +{pts}",
+                          (r.id,), r.cities, rule="H-5.6"))
+    if r.mountains:
+        mp = MOUNTAIN_POINTS * r.mountains
+        lines.append(Line("mountain", mp,
+                          f"{r.label()}: {_plural(r.mountains, 'train')} to the Mountain Crossing "
+                          f"× {MOUNTAIN_POINTS}: +{mp}", (r.id,), r.cities, rule="LA-9"))
+    return lines
+
+
+def _spent_text(r: Route, c: Claim) -> str:
+    name = TERRAIN_NAMES.get(r.terrain or "", r.terrain or "Terrain")
+    if not c.terrain_spent:
+        return f"{name} cards"
+    n_t = sum(1 for x in c.terrain_spent if x != LOCOMOTIVE)
+    n_l = len(c.terrain_spent) - n_t
+    parts = []
+    if n_t:
+        parts.append(f"{n_t} {name} card{'s' * (n_t > 1)}")
+    if n_l:
+        parts.append(_plural(n_l, "Locomotive"))
+    return " + ".join(parts)
+
+
+def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
+                  scorers: tuple[Scorer, ...]) -> tuple[tuple[TicketResult, ...], list[Line]]:
+    owners = s.ticket_owner or {}
+    others_routes = {c.route for o in scorers if o is not s for c in o.claims}
+    # B-5.8: with too few players, a claimed track closes the other tracks of its double.
+    players = sum(max(1, len(o.seats)) for o in scorers)
+    if players < int(board.meta.get("double_routes_min_players", 4)):
+        others_routes |= {t for rid in others_routes for t in board.twins.get(rid, ())}
+    results, lines = [], []
+    for t, con in zip(f._tickets, f.connections):
+        owner = owners.get(t.id)
+        where = f", {owner}" if owner else ""
+        head = f"{t.a}–{t.b} ({t.points}{where})"
+        if con.connected:
+            results.append(TicketResult(t, True, tuple(con.routes), tuple(con.cities), owner))
+            lines.append(Line("ticket", t.points, f"{head} done: {_arrow(con.cities)}: +{t.points}",
+                              tuple(con.routes), tuple(con.cities), t.id, rule="B-6.4"))
+        else:
+            gap_routes, gap_cost = _gap(board, set(f.route_ids), others_routes, t,
+                                        con.reached_from_a, con.reached_from_b)
+            why = (f"{_reach(s.name, t.a, con.reached_from_a)}; {_reach(s.name, t.b, con.reached_from_b)}"
+                   f"; {_gap_text(board, gap_routes, gap_cost)}")
+            results.append(TicketResult(t, False, tuple(gap_routes), (), owner))
+            lines.append(Line("ticket", -t.points, f"{head} not done: {why}: -{t.points}",
+                              tuple(gap_routes), (t.a, t.b), t.id, rule="B-6.5"))
+    return tuple(results), lines
+
+
+def _reach(name: str, end: str, reached: Iterable[str], show: int = 4) -> str:
+    others = sorted(set(reached) - {end})
+    if not others:
+        return f"{end} is on none of {name}'s routes"
+    shown = ", ".join(others[:show])
+    more = f" and {len(others) - show} more" if len(others) > show else ""
+    return f"{end} reaches {shown}{more}"
+
+
+def _gap_text(board: Board, routes: Sequence[int], cost: int | None) -> str:
+    if cost is None:
+        return "no open route can join them now"
+    names = ", ".join(board.route(i).label() for i in routes)
+    return f"the gap is {_plural(cost, 'train')} ({names})"
+
+
+def _gap(board: Board, own: set[int], taken: set[int], t: Ticket,
+         from_a: Iterable[str], from_b: Iterable[str]) -> tuple[list[int], int | None]:
+    """The cheapest set of still-open routes (in trains) that would join the ticket's ends.
+
+    Own routes cost nothing, routes held by others cannot be used, and a country is an end
+    point only, never passed through (H-8.2). Deterministic: ties go to lower route ids.
+    """
+    countries = set(board.countries)
+    starts = {c for c in from_a if c not in countries} | {t.a}
+    goals = {c for c in from_b if c not in countries} | {t.b}
+    adj: dict[str, list[Route]] = {}
+    for r in board.routes:
+        if r.id in taken:
+            continue
+        adj.setdefault(r.a, []).append(r)
+        adj.setdefault(r.b, []).append(r)
+    done: set[str] = set()
+    back: dict[str, tuple[str, int]] = {}
+    heap: list[tuple[int, str, str, int]] = [(0, c, "", -1) for c in sorted(starts)]
+    heapq.heapify(heap)
+    while heap:
+        d, city, prev, via = heapq.heappop(heap)
+        if city in done:
+            continue
+        done.add(city)
+        if via >= 0:
+            back[city] = (prev, via)
+        if city in goals:
+            path, node = [], city
+            while node in back:
+                node, rid = back[node]
+                if rid not in own:
+                    path.append(rid)
+            return sorted(path), d
+        if city in countries and city not in starts:
+            continue  # a country is a dead end (H-8.2)
+        for r in adj.get(city, ()):
+            nxt = r.other(city)
+            if nxt not in done:
+                heapq.heappush(heap, (d + (0 if r.id in own else r.trains), nxt, city, r.id))
+    return [], None

@@ -1,0 +1,432 @@
+"""Play many games with agents, on one core or on any ``concurrent.futures`` executor.
+
+>>> import ttr_nb
+>>> results = ttr_nb.simulate("usa", players=2, games=4, seed=1)
+>>> [r.game for r in results]
+[0, 1, 2, 3]
+
+Game ``i`` of a run seeded with ``seed`` is played with the seed :func:`game_seed`
+``(seed, i)``, and each result records that seed, so any single game can be replayed
+alone: ``ttr_nb.agents.play_game(r.variant, r.players, r.seed, r.agents)``. The games
+are independent, so the results are the same whatever executor plays them, and in
+whatever chunks; they come back in game order.
+
+The executor may be a ``ProcessPoolExecutor``, a ``ThreadPoolExecutor``, or the
+executor of a cluster (Dask: ``distributed.Client().get_executor()``; Ray: see the
+README). Only plain data (names and numbers) goes to a worker, and the worker sends
+back plain dicts, so anything that can pickle a function by name can run the games.
+
+The lab (:mod:`ttr_nb.lab`) turns results into rows, a pandas DataFrame and plots.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import json
+import math
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence, TextIO
+
+__all__ = [
+    "GameResult", "SeatResult", "simulate", "game_seed", "play_chunk", "agent_names",
+    "summary_table", "cli_main",
+]
+
+RESULT_VERSION = 1
+"""Bumped when the fields of a GameResult change meaning."""
+
+
+# --------------------------------------------------------------------- seeds
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run seeded with ``seed``.
+
+    It is the first 6 bytes (48 bits, a whole number JSON and JavaScript keep
+    exactly) of ``sha256("ttr_nb.simulate:<seed>:<index>")``, read big-endian.
+    Hashing keeps runs with nearby seeds apart: games 1..99 of seed 0 are not
+    games 0..98 of seed 1.
+
+    >>> game_seed(0, 0) == game_seed(0, 0) != game_seed(0, 1)
+    True
+    """
+    digest = hashlib.sha256(f"ttr_nb.simulate:{int(seed)}:{int(index)}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def agent_names(agents: str | Sequence[str], players: int) -> tuple[str, ...]:
+    """One agent name per seat: a single name (or a one-item list) is used for every seat.
+
+    A comma-separated string is split, so the command line's ``random,greedy`` works.
+    """
+    if isinstance(agents, str):
+        agents = [a for a in (s.strip() for s in agents.split(",")) if a]
+    names = tuple(str(a).strip().lower() for a in agents)
+    if not names:
+        raise ValueError("name at least one agent (for example 'random' or 'greedy')")
+    if len(names) == 1:
+        return names * players
+    if len(names) != players:
+        raise ValueError(
+            f"{len(names)} agents named ({', '.join(names)}) for {players} players: "
+            "name one agent for every seat, or a single agent for all of them")
+    return names
+
+
+# ------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat did in one game (plain data).
+
+    ``points`` sums the Scoresheet lines by kind ('route', 'ticket', 'bonus', …);
+    ``tickets`` lists every kept ticket as ``[ticket_id, value, completed]``;
+    ``routes`` are the route ids this seat claimed, in claim order, and
+    ``claim_turns`` the turn number (0 = the first turn of the game) of each claim.
+    ``scorer`` is the index of this seat's line in the Scoresheet (its team's, in a
+    team game).
+    """
+
+    seat: int
+    name: str
+    agent: str
+    scorer: int
+    total: int
+    won: bool
+    points: dict[str, int]
+    tickets: tuple[tuple[str, int, bool], ...]
+    trains_left: int
+    longest_trail: int
+    routes: tuple[int, ...]
+    claim_turns: tuple[int, ...]
+
+    @property
+    def tickets_kept(self) -> int:
+        return len(self.tickets)
+
+    @property
+    def tickets_completed(self) -> int:
+        return sum(1 for t in self.tickets if t[2])
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat, "name": self.name, "agent": self.agent, "scorer": self.scorer,
+            "total": self.total, "won": self.won, "points": dict(self.points),
+            "tickets": [list(t) for t in self.tickets], "trains_left": self.trains_left,
+            "longest_trail": self.longest_trail, "routes": list(self.routes),
+            "claim_turns": list(self.claim_turns),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "SeatResult":
+        return cls(
+            seat=int(d["seat"]), name=str(d["name"]), agent=str(d["agent"]),
+            scorer=int(d.get("scorer", d["seat"])), total=int(d["total"]), won=bool(d["won"]),
+            points={str(k): int(v) for k, v in d["points"].items()},
+            tickets=tuple((str(t[0]), int(t[1]), bool(t[2])) for t in d["tickets"]),
+            trains_left=int(d["trains_left"]), longest_trail=int(d["longest_trail"]),
+            routes=tuple(int(r) for r in d["routes"]),
+            claim_turns=tuple(int(t) for t in d.get("claim_turns", ())),
+        )
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One simulated game, as plain data (``to_dict()`` is JSON-able).
+
+    ``game`` is the game's number in its run and ``seed`` its own seed
+    (:func:`game_seed`); ``steps`` counts actions, ``turns`` counts turns;
+    ``score`` is the Scoresheet's ``to_dict()``; ``winners`` are seat numbers
+    (every seat of a winning team); ``seats`` has one :class:`SeatResult` per seat.
+    """
+
+    game: int
+    variant: str
+    seed: int
+    players: int
+    agents: tuple[str, ...]
+    steps: int
+    turns: int
+    score: dict[str, Any]
+    winners: tuple[int, ...]
+    seats: tuple[SeatResult, ...] = field(default=())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "variant": self.variant, "seed": self.seed,
+            "players": self.players, "agents": list(self.agents), "steps": self.steps,
+            "turns": self.turns, "score": self.score, "winners": list(self.winners),
+            "seats": [s.to_dict() for s in self.seats],
+        }
+
+    def to_json_line(self) -> str:
+        """The command line's ``--json`` line: the game without the per-seat detail."""
+        d = {
+            "game": self.game, "variant": self.variant, "seed": self.seed,
+            "players": self.players, "agents": list(self.agents), "steps": self.steps,
+            "turns": self.turns, "score": self.score, "winners": list(self.winners),
+        }
+        return json.dumps(d, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> "GameResult":
+        return cls(
+            game=int(d["game"]), variant=str(d["variant"]), seed=int(d["seed"]),
+            players=int(d["players"]), agents=tuple(str(a) for a in d["agents"]),
+            steps=int(d["steps"]), turns=int(d["turns"]), score=d["score"],
+            winners=tuple(int(w) for w in d["winners"]),
+            seats=tuple(SeatResult.from_dict(s) for s in d.get("seats", ())),
+        )
+
+
+# -------------------------------------------------------------------- worker
+def play_chunk(variant: str, players: int, agents: Sequence[str],
+               games: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+    """Play the games ``[(index, seed), ...]`` and return their results as dicts.
+
+    This is the function sent to an executor: top level (so it pickles by name),
+    plain data in, plain data out.
+    """
+    from .agents import play_game  # noqa: PLC0415 (engine imports stay lazy)
+
+    out = []
+    for index, seed in games:
+        game = play_game(variant, players, seed, tuple(agents))
+        out.append(result_of_game(game, index=index, seed=seed, agents=tuple(agents)))
+    return out
+
+
+# ------------------------------------------------------------------ progress
+class _TextBar:
+    """A one-line progress bar on a text stream, redrawn with ``\\r`` at most 10 times a second."""
+
+    def __init__(self, total: int, file: TextIO, width: int = 28):
+        self.total, self.file, self.width = max(total, 0), file, width
+        self.done = 0
+        self.start = time.perf_counter()
+        self._last = 0.0
+        self._draw(force=True)
+
+    def update(self, n: int) -> None:
+        self.done += n
+        self._draw(force=self.done >= self.total)
+
+    def _draw(self, force: bool = False) -> None:
+        now = time.perf_counter()
+        if not force and now - self._last < 0.1:
+            return
+        self._last = now
+        frac = self.done / self.total if self.total else 1.0
+        fill = int(round(frac * self.width))
+        elapsed = now - self.start
+        rate = f"{self.done / elapsed:,.0f} games/s" if elapsed > 0 and self.done else ""
+        bar = "#" * fill + "-" * (self.width - fill)
+        self.file.write(f"\r[{bar}] {self.done}/{self.total} games {rate:>14}")
+        self.file.flush()
+
+    def close(self) -> None:
+        self._draw(force=True)
+        self.file.write("\n")
+        self.file.flush()
+
+
+class _WidgetBar:
+    """An ipywidgets ``IntProgress`` shown in the notebook."""
+
+    def __init__(self, total: int):
+        import ipywidgets  # noqa: PLC0415
+        from IPython.display import display  # noqa: PLC0415
+
+        self.widget = ipywidgets.IntProgress(value=0, min=0, max=max(total, 1),
+                                             description="games")
+        display(self.widget)
+
+    def update(self, n: int) -> None:
+        self.widget.value = min(self.widget.value + n, self.widget.max)
+
+    def close(self) -> None:
+        self.widget.bar_style = "success"
+
+
+def _in_notebook() -> bool:
+    shell = sys.modules.get("IPython")
+    if shell is None:
+        return False
+    try:
+        ip = shell.get_ipython()
+    except Exception:  # pragma: no cover - IPython oddities
+        return False
+    return ip is not None and type(ip).__name__ == "ZMQInteractiveShell"
+
+
+def _progress_bar(progress: bool | TextIO, total: int) -> Any:
+    """None (no bar), a notebook widget bar, or a text bar on stderr (or the given stream)."""
+    if progress is False or progress is None:
+        return None
+    if progress is not True:  # a stream
+        return _TextBar(total, progress)
+    if _in_notebook():
+        try:
+            return _WidgetBar(total)
+        except ImportError:
+            pass
+    return _TextBar(total, sys.stderr)
+
+
+# ------------------------------------------------------------------- simulate
+def _chunk_size(games: int, executor: cf.Executor | None) -> int:
+    workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    return max(1, min(250, math.ceil(games / (8 * workers))))
+
+
+def simulate(variant: str, players: int = 2, games: int = 100, seed: int = 0,
+             agents: str | Sequence[str] = ("random",), executor: cf.Executor | None = None,
+             progress: bool | TextIO = False, chunksize: int | None = None) -> list[GameResult]:
+    """Play ``games`` games of ``variant`` and return their results in game order.
+
+    Parameters
+    ----------
+    variant : a variant name (see ``ttr_nb.variants()``), e.g. ``"usa"``.
+    players : the number of seats.
+    games : how many games.
+    seed : the run's seed; game ``i`` is played with ``game_seed(seed, i)``.
+    agents : one agent name per seat, or one for every seat (``"random"``, ``"greedy"``);
+        a comma-separated string works too.
+    executor : any ``concurrent.futures.Executor`` (process pool, thread pool, Dask or
+        Ray executor); ``None`` plays every game here, one after the other.
+    progress : ``True`` shows a progress bar (an ipywidgets bar in a notebook, a text
+        bar on stderr elsewhere); a text stream draws the text bar there.
+    chunksize : games per task sent to the executor (default: about 8 tasks per worker,
+        at most 250 games each). It changes the speed, never the results.
+
+    Returns
+    -------
+    list of :class:`GameResult`, ``results[i].game == i``.
+
+    Example
+    -------
+    >>> from concurrent.futures import ProcessPoolExecutor
+    >>> with ProcessPoolExecutor(2) as pool:                       # doctest: +SKIP
+    ...     results = simulate("usa", players=4, games=1000, seed=1, executor=pool)
+    """
+    from .variants import get_variant  # noqa: PLC0415
+
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise ValueError(f"games must be a whole number, 0 or more (got {games!r})")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number (got {players!r})")
+    allowed = getattr(get_variant(variant), "players", None)  # an unknown name fails here
+    if allowed and players not in allowed:
+        raise ValueError(f"{variant} is played by {_or(allowed)} players, not {players}")
+    names = agent_names(agents, players)
+    _check_agents(names)
+    plan = [(i, game_seed(seed, i)) for i in range(games)]
+    bar = _progress_bar(progress, games)
+    try:
+        if executor is None:
+            dicts = []
+            for item in plan:
+                dicts.extend(play_chunk(variant, players, names, [item]))
+                if bar:
+                    bar.update(1)
+        else:
+            size = chunksize or _chunk_size(games, executor)
+            chunks = [plan[k:k + size] for k in range(0, games, size)]
+            futures = [executor.submit(play_chunk, variant, players, names, chunk)
+                       for chunk in chunks]
+            dicts = _gather(futures, bar)
+    finally:
+        if bar:
+            bar.close()
+    return [GameResult.from_dict(d) for d in dicts]
+
+
+def _gather(futures: list[Any], bar: Any) -> list[dict[str, Any]]:
+    """The futures' results in submission order, ticking the bar as each chunk ends."""
+    if bar and all(isinstance(f, cf.Future) for f in futures):
+        for f in cf.as_completed(futures):
+            bar.update(len(f.result()))
+        return [d for f in futures for d in f.result()]
+    out: list[dict[str, Any]] = []
+    for f in futures:
+        chunk = f.result()
+        out.extend(chunk)
+        if bar:
+            bar.update(len(chunk))
+    return out
+
+
+def _or(counts: Sequence[int]) -> str:
+    counts = [str(c) for c in sorted(counts)]
+    return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
+
+
+def _check_agents(names: Iterable[str]) -> None:
+    from .agents import AGENTS  # noqa: PLC0415
+
+    for n in names:
+        if n not in AGENTS:
+            raise ValueError(f"unknown agent {n!r}: choose from {', '.join(sorted(AGENTS))}")
+
+
+# ----------------------------------------------------------------------- CLI
+def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` out of ``n`` (95% by default)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+def summary_table(results: Sequence[GameResult]) -> str:
+    """A short text table: wins, win rate (95% Wilson interval) and mean score by seat."""
+    if not results:
+        return "no games played\n"
+    first = results[0]
+    n = len(results)
+    lines = [
+        f"{first.variant}, {first.players} players, {n} game{'s' * (n != 1)}, "
+        f"agents {','.join(first.agents)}",
+        f"{'seat':<5} {'agent':<8} {'wins':>5} {'win rate':>9} {'95% CI':>13} {'mean score':>11}",
+    ]
+    for seat in range(first.players):
+        wins = sum(1 for r in results if seat in r.winners)
+        lo, hi = wilson(wins, n)
+        mean = sum(r.seats[seat].total for r in results) / n
+        lines.append(f"{seat:<5} {first.agents[seat]:<8} {wins:>5} {wins / n:>9.1%} "
+                     f"{f'{lo:.1%}-{hi:.1%}':>13} {mean:>11.1f}")
+    shared = sum(1 for r in results if len(r.winners) > 1
+                 and len({r.seats[w].scorer for w in r.winners}) > 1)
+    turns = sum(r.turns for r in results) / n
+    lines.append(f"mean turns {turns:.1f}; shared wins {shared}")
+    return "\n".join(lines) + "\n"
+
+
+def cli_main(args: Any) -> int:
+    """``ttr-nb simulate``: JSON lines (``--json``) or a summary table on stdout."""
+    names = agent_names(args.agents, args.players)
+    show = (not getattr(args, "no_progress", False)) and sys.stderr.isatty() \
+        and args.games >= 50
+    executor = None
+    if getattr(args, "workers", 0) and args.workers > 0:
+        executor = cf.ProcessPoolExecutor(args.workers)
+    try:
+        results = simulate(args.variant, players=args.players, games=args.games,
+                           seed=args.seed, agents=names, executor=executor, progress=show)
+    finally:
+        if executor is not None:
+            executor.shutdown()
+    out = sys.stdout
+    if args.json:
+        for r in results:
+            out.write(r.to_json_line() + "\n")
+    else:
+        out.write(summary_table(results))
+    out.flush()
+    return 0
+

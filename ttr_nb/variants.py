@@ -1,0 +1,308 @@
+"""Variants: each way to play as data — ticket decks, deal/keep counts, trains, bonuses,
+mechanics, and the named policies that fill the rules' holes.
+
+>>> import ttr_nb
+>>> ttr_nb.variants()
+['heart-of-africa', 'legendary-asia', 'team-asia', 'usa', 'usa-1910', 'usa-1910-classic', 'usa-big-cities', 'usa-mega']
+>>> v = ttr_nb.get_variant("usa-mega")
+>>> v.setup_deal, v.setup_keep, v.draw_count, v.draw_keep, v.bonuses
+(5, 3, 4, 1, {'longest_path': 10, 'globetrotter': 15})
+>>> ttr_nb.get_variant("usa", max_consecutive_loco_resets=5).policies["max_consecutive_loco_resets"]
+5
+
+Every rule hole is a :class:`Policy` with a default and the rules-spec ID it stands for;
+``get_variant(name, **overrides)`` changes them (an unknown name or a bad value raises
+ValueError saying what is allowed).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Mapping
+
+from .board import Board, Ticket, load_map
+
+
+# -- policies -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Policy:
+    """A named setting for a point the rules leave open (or a house rule)."""
+
+    name: str
+    default: Any
+    rule: str
+    doc: str
+    choices: tuple[Any, ...] = ()
+    """Allowed values (empty = any value of the default's type)."""
+
+
+POLICIES: dict[str, Policy] = {}
+
+
+def _policy(name: str, default: Any, rule: str, doc: str, choices: tuple[Any, ...] = ()) -> None:
+    POLICIES[name] = Policy(name, default, rule, doc, choices)
+
+
+_policy("max_consecutive_loco_resets", 3, "B-4.6",
+        "When 3 of the 5 face-up cards are Locomotives they are discarded and 5 new ones turned up, "
+        "again and again; after this many resets in a row the Locomotives stay face up (BGA's cap). "
+        "A reset also needs at least one card in the deck or the discard pile.")
+_policy("all_pass_ends_game", True, "B-3.4",
+        "When every player in turn had no legal action and passed, the game ends (otherwise it could "
+        "never end).", (True, False))
+_policy("double_routes_min_players", None, "B-5.8",
+        "Both tracks of a double route are open from this many players on (None = the map's value, "
+        "4 on every shipped map).")
+_policy("end_trigger_trains", None, "B-7.1",
+        "The final round starts when a player ends a turn with this many trains or fewer (None = the "
+        "variant's value: 2; Team Asia: a team's 4, TA-21).")
+_policy("classic_mystery_tickets", False, "U-1.2",
+        "usa-1910-classic: also shuffle in the 4 Mystery Train tickets of the 1910 box (by default "
+        "they belong to the Mega Game only).", (True, False))
+_policy("mountain_points_per_x", 2, "LA-9",
+        "Legendary Asia: points for each train put in the Mountain Crossing.")
+# Heart of Africa (H-5, H-6): every [OPEN] point of rules-spec 3.5-3.6.
+_policy("loco_as_terrain", True, "H-6.1",
+        "Heart of Africa: Locomotives may stand in for Terrain cards when doubling a route.", (True, False))
+_policy("loco_terrain_value", 1, "H-6.3",
+        "Heart of Africa: how many Terrain cards one Locomotive replaces when doubling.", (1, 2))
+_policy("require_real_terrain_card", False, "H-6.3",
+        "Heart of Africa: a doubling must include at least one real Terrain card.", (True, False))
+_policy("majority_check", "before_discard", "H-5.4",
+        "Heart of Africa: the Terrain majority is checked before (or after) the doubling cards are "
+        "discarded.", ("before_discard", "after_discard"))
+_policy("allow_zero_zero_majority", True, "H-5.5",
+        "Heart of Africa: a 0-0 tie in a Terrain type counts as a majority (matters only with "
+        "Locomotives as wild Terrain).", (True, False))
+# Team Asia (TA-): every [OPEN] point of rules-spec section 4, the seed text first.
+_policy("tunnel_reveal", "map", "TA-18",
+        "Team Asia: cards revealed for a tunnel: 'map' = the number printed on the tunnel (the seed "
+        "text: 4 to 6), or 3 (the Europe rule).", ("map", 3))
+_policy("share_tickets_max", 2, "TA-14",
+        "Team Asia: the share-tickets turn puts 1 up to this many tickets into the team holder (the "
+        "seed text: 'up to 2').", (1, 2))
+_policy("holders_visible_to", "team", "TA-6",
+        "Team Asia: who sees a team's card and ticket holders: 'team' or 'all'.", ("team", "all"))
+_policy("two_team_doubles", "one_track", "TA-20",
+        "Team Asia: with 2 teams, a double route has only one usable track ('one_track', like 2-3 "
+        "players) or both ('both').", ("one_track", "both"))
+
+
+# -- variants -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Variant:
+    """One way to play: everything the engine needs besides the board.
+
+    ``piles`` names the ticket piles and their ticket ids (in board order); ``setup_tickets``
+    says how many tickets of each pile each player is dealt at setup (``setup_deal`` in all),
+    of which at least ``setup_keep`` are kept; unkept setup tickets go to the bottom of the
+    draw pile, or to the box (``setup_unkept='box'``, Legendary Asia LA-4). During the game a
+    player draws ``draw_count`` tickets from ``draw_pile`` and keeps at least ``draw_keep``.
+    Piles other than ``draw_pile`` are put back in the box after setup.
+    """
+
+    name: str
+    title: str
+    map: str
+    players: tuple[int, ...]
+    trains: int
+    piles: dict[str, tuple[str, ...]]
+    setup_tickets: tuple[tuple[str, int], ...]
+    setup_keep: int
+    setup_unkept: str
+    draw_pile: str
+    draw_count: int
+    draw_keep: int
+    bonuses: dict[str, int]
+    end_trigger: int = 2
+    mechanics: tuple[str, ...] = ()
+    team_size: int = 1
+    initial_cards: int = 4
+    display_size: int = 5
+    cards_per_color: int = 12
+    locomotives: int = 14
+    policies: dict[str, Any] = field(default_factory=dict)
+    rules: str = ""
+    notes: tuple[str, ...] = ()
+
+    @property
+    def setup_deal(self) -> int:
+        return sum(n for _, n in self.setup_tickets)
+
+    @property
+    def board(self) -> Board:
+        return load_map(self.map)
+
+    @property
+    def n_cards(self) -> int:
+        return 8 * self.cards_per_color + self.locomotives
+
+    def tickets(self) -> list[Ticket]:
+        """Every ticket this variant uses, pile by pile."""
+        b = self.board
+        return [b.ticket(t) for ids in self.piles.values() for t in ids]
+
+    def policy(self, name: str) -> Any:
+        return self.policies[name]
+
+    def describe(self) -> str:
+        """A few lines: decks, deal/keep, trains, bonuses, mechanics, policies."""
+        piles = ", ".join(f"{k} {len(v)}" for k, v in self.piles.items())
+        bon = ", ".join(f"{k.replace('_', ' ')} +{p}" for k, p in self.bonuses.items()) or "none"
+        lines = [f"{self.name}: {self.title}",
+                 f"  map {self.map}; {'/'.join(map(str, self.players))} players; {self.trains} trains each",
+                 f"  tickets: {piles}; deal {self.setup_deal} keep >= {self.setup_keep} "
+                 f"(unkept to the {'box' if self.setup_unkept == 'box' else 'bottom of the deck'}); "
+                 f"draw {self.draw_count} keep >= {self.draw_keep}",
+                 f"  bonuses: {bon}",
+                 f"  end: {self.end_trigger} trains or fewer" + (" (a team's)" if self.team_size > 1 else "")]
+        if self.mechanics:
+            lines.append("  mechanics: " + ", ".join(self.mechanics))
+        lines.append("  policies: " + ", ".join(f"{k}={v!r}" for k, v in self.policies.items()))
+        return "\n".join(lines)
+
+
+# Which policies each variant shows (the general ones everywhere).
+_GENERAL = ("max_consecutive_loco_resets", "all_pass_ends_game", "double_routes_min_players",
+            "end_trigger_trains")
+_EXTRA = {
+    "usa-1910-classic": ("classic_mystery_tickets",),
+    "legendary-asia": ("mountain_points_per_x",),
+    "heart-of-africa": ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card",
+                        "majority_check", "allow_zero_zero_majority"),
+    "team-asia": ("tunnel_reveal", "share_tickets_max", "holders_visible_to", "two_team_doubles"),
+}
+
+
+def _ids(tickets) -> tuple[str, ...]:
+    return tuple(t.id for t in tickets)
+
+
+def _mystery(board: Board) -> set[str]:
+    """The 4 Mystery Train tickets of the 1910 box: '1910_classic' tickets whose city pair is
+    not one of the 30 original tickets (U-1.2, U-1.4)."""
+    orig = {frozenset((t.a, t.b)) for t in board.tickets_in("original")}
+    return {t.id for t in board.tickets_in("1910_classic") if frozenset((t.a, t.b)) not in orig}
+
+
+def _usa(name: str, title: str, pile: tuple[str, ...], deal: int, keep: int, draw: int,
+         bonuses: dict[str, int], rules: str, notes: tuple[str, ...] = ()) -> Variant:
+    return Variant(name=name, title=title, map="usa", players=(2, 3, 4, 5), trains=45,
+                   piles={"main": pile}, setup_tickets=(("main", deal),), setup_keep=keep,
+                   setup_unkept="bottom", draw_pile="main", draw_count=draw, draw_keep=1,
+                   bonuses=bonuses, rules=rules, notes=notes)
+
+
+def _build(name: str, classic_mystery: bool = False) -> Variant:
+    if name.startswith("usa"):
+        b = load_map("usa")
+        if name == "usa":
+            return _usa(name, "Ticket to Ride (USA, base game)", _ids(b.tickets_in("original")), 3, 2, 3,
+                        {"longest_path": 10}, "B-1 to B-8")
+        if name == "usa-1910-classic":
+            mystery = _mystery(b)
+            pile = _ids(t for t in b.tickets_in("1910_classic") if classic_mystery or t.id not in mystery)
+            return _usa(name, "USA 1910: Classic (the 30 reprinted tickets)", pile, 3, 2, 3,
+                        {"longest_path": 10}, "U-1.3, U table 2.2",
+                        ("The 1910 box reprints the 30 original tickets (4 with lower values, U-1.3) "
+                         "and adds 4 Mystery Train tickets; the Classic way to play uses the 30 "
+                         "reprints only (the Mystery Train tickets belong to the Mega Game: U-1.2). "
+                         "Policy classic_mystery_tickets=True adds them.",))
+        if name == "usa-1910":
+            return _usa(name, "USA 1910: 1910 (the 35 new tickets, Globetrotter)", _ids(b.tickets_in("1910")),
+                        3, 2, 3, {"globetrotter": 15}, "U-1.5, U table 2.2")
+        if name == "usa-mega":
+            return _usa(name, "USA 1910: Mega Game (all 69 tickets, both bonuses)", _ids(b.tickets_in("mega")),
+                        5, 3, 4, {"longest_path": 10, "globetrotter": 15}, "U table 2.2, C9")
+        if name == "usa-big-cities":
+            return _usa(name, "USA 1910: Big Cities (35 tickets naming a Big City, no bonus)",
+                        _ids(b.tickets_in("big_cities")), 4, 2, 4, {}, "U-2.1, U-2.2, C10")
+    if name == "legendary-asia":
+        b = load_map("legendary_asia")
+        return Variant(name=name, title="Legendary Asia (Map Collection 1)", map="legendary_asia",
+                       players=(2, 3, 4, 5), trains=45,
+                       piles={"long": _ids(b.tickets_in("long")), "regular": _ids(b.tickets_in("regular"))},
+                       setup_tickets=(("long", 1), ("regular", 3)), setup_keep=2, setup_unkept="box",
+                       draw_pile="regular", draw_count=3, draw_keep=1, bonuses={"asian_explorer": 10},
+                       mechanics=("mountains",), rules="LA-1 to LA-12, EU-2",
+                       notes=("Unkept setup tickets and the undealt Long Routes go back into the box "
+                              "(LA-4); mid-game draws come from the regular pile (LA-5).",))
+    if name == "heart-of-africa":
+        b = load_map("heart_of_africa")
+        return Variant(name=name, title="The Heart of Africa (Map Collection 3)", map="heart_of_africa",
+                       players=(2, 3, 4, 5), trains=45, piles={"main": _ids(b.tickets_in("main"))},
+                       setup_tickets=(("main", 4),), setup_keep=2, setup_unkept="bottom",
+                       draw_pile="main", draw_count=4, draw_keep=1, bonuses={"globetrotter": 10},
+                       mechanics=("terrain",), rules="H-1 to H-10",
+                       notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",))
+    if name == "team-asia":
+        b = load_map("team_asia")
+        return Variant(name=name, title="Team Asia (Map Collection 1)", map="team_asia", players=(4, 6),
+                       trains=27, piles={"main": _ids(b.tickets_in("main"))},
+                       setup_tickets=(("main", 5),), setup_keep=3, setup_unkept="bottom",
+                       draw_pile="main", draw_count=4, draw_keep=1,
+                       bonuses={"longest_path": 10, "most_tickets": 10}, end_trigger=4,
+                       mechanics=("teams", "tunnels"), team_size=2, rules="TA-1 to TA-24",
+                       notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",
+                              "Teams of 2 sit next to each other: seats 0+1, 2+3 (, 4+5)."))
+    raise ValueError(f"unknown variant {name!r}; the variants are: {', '.join(variants())}")
+
+
+NAMES = ("usa", "usa-1910-classic", "usa-1910", "usa-mega", "usa-big-cities",
+         "heart-of-africa", "team-asia", "legendary-asia")
+
+
+def variants() -> list[str]:
+    """The names of the shipped variants, sorted."""
+    return sorted(NAMES)
+
+
+@lru_cache(maxsize=None)
+def _base(name: str, classic_mystery: bool) -> Variant:
+    v = _build(name, classic_mystery)
+    names = _GENERAL + _EXTRA.get(name, ())
+    pol = {k: POLICIES[k].default for k in names}
+    b = v.board
+    pol["double_routes_min_players"] = int(b.meta.get("double_routes_min_players", 4))
+    pol["end_trigger_trains"] = v.end_trigger
+    return replace(v, policies=pol)
+
+
+def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
+    """The variant ``name`` with its policies, some of them changed by keyword.
+
+    Raises ValueError for an unknown variant, a policy this variant does not have, or a value
+    that is not allowed.
+    """
+    if isinstance(name, Variant):
+        base, name = name, name.name
+        if not policy_overrides:
+            return base
+        policy_overrides = {**base.policies, **policy_overrides}
+    if name not in NAMES:
+        raise ValueError(f"unknown variant {name!r}; the variants are: {', '.join(variants())}")
+    mystery = bool(policy_overrides.get("classic_mystery_tickets", False))
+    v = _base(name, mystery)
+    if not policy_overrides:
+        return v
+    pol = dict(v.policies)
+    for k, val in policy_overrides.items():
+        if k not in pol:
+            known = ", ".join(pol)
+            raise ValueError(f"variant {name!r} has no policy {k!r}; its policies are: {known}")
+        p = POLICIES[k]
+        if p.choices and val not in p.choices:
+            raise ValueError(f"policy {k} ({p.rule}) must be one of {', '.join(map(repr, p.choices))}, not {val!r}")
+        if not p.choices and p.default is not None and not isinstance(val, type(p.default)):
+            raise ValueError(f"policy {k} ({p.rule}) must be a {type(p.default).__name__}, not {val!r}")
+        if k in ("double_routes_min_players", "end_trigger_trains", "max_consecutive_loco_resets",
+                 "mountain_points_per_x") and (not isinstance(val, int) or isinstance(val, bool) or val < 0):
+            raise ValueError(f"policy {k} ({p.rule}) must be a whole number >= 0, not {val!r}")
+        pol[k] = val
+    end = pol.get("end_trigger_trains", v.end_trigger)
+    return replace(v, policies=pol, end_trigger=end)
+
+
+def policy_table() -> list[tuple[str, Any, str, str]]:
+    """Every named policy: (name, default, rule ID, what it decides)."""
+    return [(p.name, p.default, p.rule, p.doc) for p in POLICIES.values()]

@@ -1,0 +1,1 @@
+"""ipywidgets controls (placeholder while being written)."""
