@@ -18,12 +18,12 @@ from ttr_nb.board import load_map
 from ttr_nb.simulate import GameResult, SeatResult, wilson
 
 
-def seat(i, total, *, won=False, points=None, tickets=(), routes=(), turns=(), agent="random",
+def seat(i, total, *, won=False, points=None, tickets=(), routes=(), agent="random",
          scorer=None, trains=3, trail=10):
     return SeatResult(seat=i, name=f"P{i + 1}", agent=agent, scorer=i if scorer is None else scorer,
                       total=total, won=won, points=points or {"route": total},
                       tickets=tuple(tickets), trains_left=trains, longest_trail=trail,
-                      routes=tuple(routes), claim_turns=tuple(turns))
+                      routes=tuple(routes))
 
 
 def game(i, seats, variant="usa", turns=50):
@@ -37,14 +37,15 @@ def game(i, seats, variant="usa", turns=50):
 
 @pytest.fixture
 def three_games():
-    """Seat 0 wins games 0 and 2, seat 1 wins game 1; game 2 adds a 'bonus' line."""
+    """Seat 0 wins games 0 and 2, seat 1 wins game 1; game 2 adds a 'bonus' line.
+    Routes are listed in claim order."""
     return [
-        game(0, [seat(0, 40, tickets=[("t1", 20, True), ("t2", 5, False)], routes=[1, 2], turns=[0, 4]),
-                 seat(1, 30, tickets=[("t3", 20, False)], routes=[3], turns=[1])]),
-        game(1, [seat(0, 10, tickets=[("t4", 5, True)], routes=[3, 1], turns=[2, 3]),
-                 seat(1, 50, tickets=[("t5", 20, True)], routes=[2], turns=[1])]),
-        game(2, [seat(0, 60, points={"route": 50, "bonus": 10}, routes=[1], turns=[6]),
-                 seat(1, 20, routes=[], turns=[])]),
+        game(0, [seat(0, 40, tickets=[("t1", 20, True), ("t2", 5, False)], routes=[1, 2]),
+                 seat(1, 30, tickets=[("t3", 20, False)], routes=[3])]),
+        game(1, [seat(0, 10, tickets=[("t4", 5, True)], routes=[3, 1]),
+                 seat(1, 50, tickets=[("t5", 20, True)], routes=[2])]),
+        game(2, [seat(0, 60, points={"route": 50, "bonus": 10}, routes=[1]),
+                 seat(1, 20, routes=[])]),
     ]
 
 
@@ -95,20 +96,21 @@ def test_win_rates_count_every_seat_of_a_shared_win():
     assert table[1]["rate"] == 1.0 and table[1]["high"] == 1.0
 
 
-def test_route_claims_share_turn_and_first_claim(three_games):
+def test_route_claims_share_rank_and_first_claim(three_games):
     stats = lab.route_claims(three_games)
     assert sorted(stats) == [1, 2, 3]
-    assert stats[1]["share"] == 1.0 and stats[1]["mean_turn"] == pytest.approx((0 + 3 + 6) / 3)
-    assert stats[3]["share"] == pytest.approx(2 / 3)
-    # first claims: game 0 route 1 (turn 0), game 1 route 2 (turn 1), game 2 route 1 (turn 6)
-    assert stats[1]["first"] == pytest.approx(2 / 3) and stats[2]["first"] == pytest.approx(1 / 3)
+    # route 1: claimed in all 3 games, 1st, 2nd and 1st in its claimer's claims
+    assert stats[1]["share"] == 1.0 and stats[1]["mean_rank"] == pytest.approx(4 / 3)
+    assert stats[3]["share"] == pytest.approx(2 / 3) and stats[3]["mean_rank"] == 1.0
+    # first claims: game 0 routes 1 and 3, game 1 routes 3 and 2, game 2 route 1
+    assert [stats[r]["first"] for r in (1, 2, 3)] == pytest.approx([2 / 3, 1 / 3, 2 / 3])
     board = load_map("usa")
     top = lab.route_table(three_games, board, by="share", top=2)
     assert [t["route"] for t in top] == [1, 2] and top[0]["label"] == board.route(1).label()
-    early = lab.route_table(three_games, board, by="mean_turn", top=None)
-    # mean turns: route 3 (1 + 2) / 2 = 1.5, route 2 (4 + 1) / 2 = 2.5, route 1 3
-    assert [t["route"] for t in early] == [3, 2, 1]
-    assert [t["mean_turn"] for t in early] == [1.5, 2.5, 3.0]
+    early = lab.route_table(three_games, board, by="mean_rank", top=None)
+    # mean places: route 3 (1 + 1) / 2 = 1, route 1 4/3, route 2 (2 + 1) / 2 = 1.5
+    assert [t["route"] for t in early] == [3, 1, 2]
+    assert [t["route"] for t in lab.route_table(three_games, board, by="first")] == [1, 3, 2]
     with pytest.raises(ValueError, match="by must be"):
         lab.route_table(three_games, board, by="colour")
 
@@ -174,19 +176,19 @@ def test_heat_map_colours_each_route_by_its_claim_share(three_games):
     never = next(r for r in board.routes if r.id not in (1, 2, 3))
     assert face[never.id] not in lab.HEAT_COLORS
     assert len(fig.axes) == 2  # the board and its colour bar
-    fig2 = lab.plot_route_heatmap(three_games, board, by="mean_turn")
+    fig2 = lab.plot_route_heatmap(three_games, board, by="mean_rank")
     face2 = {int(p.get_gid()[6:]): to_hex(p.get_facecolor()) for p in fig2.axes[0].patches
              if (p.get_gid() or "").startswith("route-")}
     dark = lab.HEAT_COLORS.index
-    # mean turns 1.5 (route 3) < 2.5 (route 2) < 3 (route 1): the earlier, the darker
-    assert dark(face2[3]) > dark(face2[2]) > dark(face2[1])
+    # mean places 1 (route 3) < 4/3 (route 1) < 1.5 (route 2): the earlier, the darker
+    assert dark(face2[3]) > dark(face2[1]) > dark(face2[2])
 
 
 def test_bad_plot_arguments_say_what_is_allowed(three_games):
     with pytest.raises(ValueError, match="'seat' or 'agent'"):
         lab.plot_scores(three_games, by="colour")
-    with pytest.raises(ValueError, match="'share' or 'mean_turn'"):
-        lab.plot_route_heatmap(three_games, load_map("usa"), by="first")
+    with pytest.raises(ValueError, match="'share', 'first' or 'mean_rank'"):
+        lab.plot_route_heatmap(three_games, load_map("usa"), by="turn")
     mixed = three_games + [game(3, [seat(0, 1), seat(1, 2)], variant="legendary-asia")]
     with pytest.raises(ValueError, match="several variants"):
         lab.route_table(mixed)

@@ -78,7 +78,7 @@ def test_E1_seed_example_62_plus_11_plus_8_minus_9_is_72_plus_10_is_82():
     assert sheet.line_total(0, "bonus") == 10
     assert sheet.total(0) == 82 and sheet.totals[0] == 82
     assert sheet.winners == (0,)
-    assert sheet.verdict == "Mia wins with 82 points."
+    assert sheet.verdict == "Winner: Mia, with 82 points."
 
 
 def test_E1_lines_explain_themselves():
@@ -90,7 +90,7 @@ def test_E1_lines_explain_themselves():
     assert done2 == "Helena–Los Angeles (8) done: Helena → Salt Lake City → Las Vegas → Los Angeles: +8"
     # the failed ticket names what each end reaches and the gap between them
     assert failed.startswith("Chicago–Santa Fe (9) not done: Chicago reaches Denver, El Paso")
-    assert "Santa Fe is on none of Mia's routes" in failed
+    assert "; Santa Fe is not reached; " in failed
     assert "the gap is 2 trains" in failed and failed.endswith(": -9")
     (bonus,) = details(sheet, 0, "bonus")
     assert bonus.startswith("Longest Path: 25 cars (") and bonus.endswith("): +10")
@@ -167,15 +167,23 @@ def test_E3_against_E4_the_longer_trail_takes_the_bonus():
 # Ana: 13 real routes worth 80 (44 trains), trail 34; Portland–Pittsburgh 19, San Francisco–
 # Sault St. Marie 17 and Vancouver–Duluth 13 done, Los Angeles–Oklahoma City 9 not: +40.
 # Bea: 9 routes (34 trains) that form one trail of 34, through Helena twice; 1 ticket done.
-E5_ANA = [13, 97, 14, 96, 41, 43, 90, 100, 95, 84, 83, 88, 21]
-E5_BEA = [38, 50, 30, 31, 49, 59, 39, 86, 75]
+E5_ANA = [rid(USA, "Calgary", "Vancouver"), rid(USA, "Seattle", "Vancouver"), rid(USA, "Calgary", "Winnipeg"),
+          rid(USA, "Sault St. Marie", "Winnipeg"), rid(USA, "Duluth", "Sault St. Marie"),
+          rid(USA, "Duluth", "Winnipeg"), twin(USA, rid(USA, "Portland", "Seattle")),
+          rid(USA, "Calgary", "Helena"), rid(USA, "Sault St. Marie", "Toronto"),
+          rid(USA, "Pittsburgh", "Toronto"), rid(USA, "Pittsburgh", "Saint Louis"),
+          rid(USA, "Portland", "San Francisco", "pink"), rid(USA, "Chicago", "Saint Louis", "green")]
+E5_BEA = [rid(USA, "Duluth", "Helena"), rid(USA, "Helena", "Salt Lake City"), rid(USA, "Denver", "Helena"),
+          rid(USA, "Denver", "Kansas City", "black"), rid(USA, "Helena", "Omaha"),
+          rid(USA, "Kansas City", "Saint Louis", "pink"), rid(USA, "Duluth", "Omaha"),
+          rid(USA, "Portland", "Salt Lake City"), rid(USA, "Nashville", "Saint Louis")]
 
 
 def test_E5_mega_game_both_bonuses_tied_longest_path_145():
     ana = Scorer("Ana", claims(*E5_ANA), ("N22", "N25", "N33", "N13"))
     bea = Scorer("Bea", claims(*E5_BEA), ("N05", "O01"))
     sheet = Scoresheet.compute(USA, [ana, bea], {"longest_path": 10, "globetrotter": 15})
-    assert sheet.line_total(0, "route") == 80
+    assert sheet.line_total(0, "route") == 80 and sum(USA.route(i).length for i in E5_ANA) == 44
     assert sheet.line_total(0, "ticket") == 19 + 17 + 13 - 9 == 40
     assert sheet.trail(0).length == sheet.trail(1).length == 34
     assert sheet.awarded == {"longest_path": (0, 1), "globetrotter": (0,)}
@@ -405,7 +413,8 @@ def test_B_8_3_tied_points_more_completed_tickets_wins():
     sheet = Scoresheet.compute(USA, [ana, bea], {})
     assert sheet.totals[0] == sheet.totals[1]
     assert sheet.winners == (0,)
-    assert sheet.verdict == f"Ana and Bea tie on {sheet.totals[0]} points; Ana wins with more completed tickets (2 to 1) (B-8.3)."
+    assert sheet.verdict == (f"Ana and Bea tie on {sheet.totals[0]} points; winner: Ana, "
+                             f"with more completed tickets (2 to 1) (B-8.3).")
 
 
 def test_B_8_3_then_the_longest_path_holder_wins():
@@ -417,7 +426,7 @@ def test_B_8_3_then_the_longest_path_holder_wins():
     assert sheet.totals[0] == sheet.totals[1]
     assert sheet.tickets_completed(0) == sheet.tickets_completed(1) == 1
     assert sheet.winners == (0,)
-    assert sheet.verdict.endswith("Ana wins, holding the Longest Path bonus (B-8.3).")
+    assert sheet.verdict.endswith("; winner: Ana, who holds the Longest Path bonus (B-8.3).")
 
 
 def test_B_8_3_still_tied_when_both_hold_the_bonus_is_a_shared_win():
@@ -559,7 +568,7 @@ def test_text_form_of_E1():
         "Scoresheet — " + USA.name,
         "  Mia   82  ← winner",
         "  Leo   12",
-        "Mia wins with 82 points.",
+        "Winner: Mia, with 82 points.",
         "Longest Path (+10, B-8.2): Mia 25 cars, Leo 6 cars → Mia",
     ]
     assert "  tickets +10 (2 done, 1 not done)" in text
@@ -594,8 +603,11 @@ def test_property_totals_are_the_sum_of_explained_lines(data):
     route_ids = data.draw(st.permutations([r.id for r in board.routes]))
     owner = data.draw(st.lists(st.integers(0, n), min_size=len(route_ids), max_size=len(route_ids)))
     ticket_ids = data.draw(st.permutations([t.id for t in board.tickets]))[: 3 * n]
-    scorers = [Scorer(f"P{i}", claims(*(r for r, o in zip(route_ids, owner) if o == i)),
-                      tuple(ticket_ids[3 * i: 3 * i + 3])) for i in range(n)]
+    owned: list[list[int]] = [[] for _ in range(n + 1)]  # owner n = unclaimed
+    for r, o in zip(route_ids, owner):  # each player holds at most 45 trains' worth (B-1.3)
+        if o < n and sum(board.route(x).trains for x in owned[o]) + board.route(r).trains <= 45:
+            owned[o].append(r)
+    scorers = [Scorer(f"P{i}", claims(*owned[i]), tuple(ticket_ids[3 * i: 3 * i + 3])) for i in range(n)]
     bonuses = data.draw(st.dictionaries(st.sampled_from(sorted(BONUSES)), st.integers(0, 20)))
     sheet = Scoresheet.compute(board, scorers, bonuses)
     for i, s in enumerate(scorers):

@@ -14,6 +14,7 @@ state needs no RNG state to be saved and replaying the same actions gives the sa
 """
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Iterable, Sequence
 
@@ -74,10 +75,11 @@ def new_train_deck(per_color: int = 12, locomotives: int = 14) -> list[int]:
 
 
 def rng_for(seed: int, purpose: str, n: int = 0) -> random.Random:
-    """The RNG of the ``n``-th shuffle of ``purpose`` ('cards', 'tickets', ...) in a game seeded
-    with ``seed``. String seeds are hashed with SHA-512 by ``random``, so this is the same on
-    every machine and Python run."""
-    return random.Random(f"ttr_nb:{seed}:{purpose}:{n}")
+    """The RNG of the ``n``-th shuffle of ``purpose`` ('cards', 'tickets:main', ...) in a game
+    seeded with ``seed``: seeded with the first 8 bytes of SHA-256 of
+    ``'ttr_nb:{seed}:{purpose}:{n}'``, the same on every machine and Python run."""
+    digest = hashlib.sha256(f"ttr_nb:{seed}:{purpose}:{n}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 def shuffle(items: list, rng: random.Random) -> None:

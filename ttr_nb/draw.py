@@ -3,7 +3,8 @@
 Everything is drawn from the map data. Routes with printed car-space positions
 (``Route.spaces``: USA, Legendary Asia) are drawn where the board prints them;
 the two authored boards lay their spaces out evenly between the two cities, with
-double and triple tracks side by side.
+double and triple tracks side by side (a route is bent a little where a straight row
+would run into another route or city).
 
 Symbols (the same on every board):
 
@@ -16,7 +17,8 @@ Symbols (the same on every board):
 * a **claimed** route's spaces are filled with the player's colour, the route colour kept as
   the edge; a highlighted route has a translucent glow under it.
 
-The engine never imports this module.
+Every car-space patch carries the gid ``"route-<id>"`` (tests and widgets find a route's
+patches by it). The engine never imports this module.
 
 Example
 -------
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import io
 import math
+import numbers
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -88,6 +91,7 @@ LOCO_STRIPES = ("#d7261e", "#f6d21f", "#2f9e44", "#1f62c9")
 CITY_RADIUS = 0.0085
 COUNTRY_RADIUS = 0.034
 LABEL_SIZE = 0.0105          # city label font size
+MAX_CAR_LENGTH = 0.034       # the printed boards' cars are about 0.031 long
 DEFAULT_WIDTH_IN = 14.0
 
 
@@ -138,6 +142,7 @@ def _compute_layout(board: Board) -> _Layout:
     else:
         per = sorted(_dist(board, r) / r.length for r in board.routes)
         base = 0.72 * per[len(per) // 2]
+    base = min(base, MAX_CAR_LENGTH)      # a sparse hand-made map keeps cars of board size
     width = 0.32 * base
     spaces: dict[int, tuple[_Space, ...]] = {}
     car_len: dict[int, float] = {}
@@ -200,9 +205,10 @@ def _lay_group(board: Board, tracks: list[Route], bend: float, base: float, widt
         arc.append(arc[-1] + math.dist(p, q))
     total = arc[-1]
     (sx, sy), (ex, ey) = curve[1], curve[-2]
-    u0 = ((sx - ca.x) / (math.dist((sx, sy), (ca.x, ca.y)) or 1), (sy - ca.y) / (math.dist((sx, sy), (ca.x, ca.y)) or 1))
-    u1 = ((ex - cb.x) / (math.dist((ex, ey), (cb.x, cb.y)) or 1), (ey - cb.y) / (math.dist((ex, ey), (cb.x, cb.y)) or 1))
-    clear_a, clear_b = _clearance(board, a, *u0), _clearance(board, b, *u1)
+    d0 = math.hypot(sx - ca.x, sy - ca.y) or 1.0
+    d1 = math.hypot(ex - cb.x, ey - cb.y) or 1.0
+    clear_a = _clearance(board, a, (sx - ca.x) / d0, (sy - ca.y) / d0)   # the way the curve leaves
+    clear_b = _clearance(board, b, (ex - cb.x) / d1, (ey - cb.y) / d1)
     if total - clear_a - clear_b < 0.3 * total:
         clear_a = clear_b = 0.35 * total
     usable = total - clear_a - clear_b
@@ -351,16 +357,18 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     highlight = list(highlight)
     highlight_cities = list(highlight_cities)
     colors = list(player_colors) if player_colors is not None else list(PLAYER_COLORS)
+    known = {r.id for r in board.routes}
     for rid in list(claims) + highlight:
-        if rid not in board._route_by_id:
+        if rid not in known:
             raise ValueError(f"{board.name} has no route with id {rid!r}")
     for c in highlight_cities:
         if c not in board.cities:
             raise ValueError(f"{board.name} has no city called {c!r}")
     for rid, p in claims.items():
-        if not isinstance(p, int) or not 0 <= p < len(colors):
+        if not isinstance(p, numbers.Integral) or isinstance(p, bool) or not 0 <= p < len(colors):
             raise ValueError(f"route {rid} is claimed by player {p!r}, but there are colours "
                              f"for players 0..{len(colors) - 1} only")
+    claims = {rid: int(p) for rid, p in claims.items()}
 
     layout = _layout(board)
     x0, x1, y0, y1 = _extent(board, layout)
@@ -390,8 +398,7 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     # glow under highlighted routes
     for rid in highlight:
         ss = layout.spaces[rid]
-        r = board.route(rid)
-        xs, ys = _glow_path(board, r, ss, layout.car_length[rid])
+        xs, ys = _glow_path(ss, layout.car_length[rid])
         ax.plot(xs, ys, color=highlight_color, alpha=0.45, lw=W * 3.4 * pt,
                 solid_capstyle="round", solid_joinstyle="round", zorder=1, gid=f"highlight-{rid}")
 
@@ -450,7 +457,6 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
                             lw=max(1.5, 0.004 * pt), zorder=6, gid=f"ring-{name}"))
 
     if labels:
-    
         rim = [(x + W * 0.9 * dx, y + W * 0.9 * dy) for x, y in badges.values()
                for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))]
         obstacles = np.concatenate([cars, np.array(rim).reshape(-1, 2)])
@@ -462,7 +468,7 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     if legend:
         handles = []
         if claims:
-            n = max(max(claims.values()) + 1, len(player_names or ()))
+            n = min(len(colors), max(max(claims.values()) + 1, len(player_names or ())))
             names = list(player_names or ())
             names += [f"Player {i + 1}" for i in range(len(names), n)]
             handles += [Patch(facecolor=colors[i], edgecolor=INK, label=names[i]) for i in range(n)]
@@ -474,7 +480,7 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     return ax
 
 
-def _glow_path(board: Board, r: Route, ss: Sequence[_Space], L: float) -> tuple[list, list]:
+def _glow_path(ss: Sequence[_Space], L: float) -> tuple[list, list]:
     """Centre line of a route's spaces, extended half a car at each end."""
     pts = [(s.x, s.y) for s in ss]
     if len(pts) == 1:
@@ -703,11 +709,17 @@ def board_png(board: Board, *, dpi: int = 100, compact: bool = True, **kw: Any) 
 
 
 def save_board(board: Board, path: str | Path, **kw: Any) -> None:
-    """Draw the board and write it to ``path`` (PNG, SVG or PDF by the file's suffix)."""
+    """Draw the board and write it to ``path``: PNG (compact, as :func:`board_png`), or SVG
+    or PDF by the file's suffix. Keywords go to :func:`draw_board` (and ``dpi``)."""
     import matplotlib.pyplot as plt
 
+    path = Path(path)
+    if path.suffix.lower() == ".png":
+        path.write_bytes(board_png(board, **kw))
+        return
     dpi = kw.pop("dpi", 100)
     kw.pop("ax", None)
+    kw.pop("compact", None)
     ax = draw_board(board, **kw)
     try:
         ax.figure.savefig(path, dpi=dpi, facecolor="white")
@@ -736,13 +748,18 @@ def cli_render(args: Any) -> int:
         print("ttr-nb render: drawing a game needs the rules engine (ttr_nb.game and ttr_nb.agents), "
               f"which is not available ({e}). Use --map NAME to draw a board.")
         return 2
-    game = game_mod.new_game(args.variant, players=args.players, seed=args.seed)
+    try:
+        game = game_mod.new_game(args.variant, players=args.players, seed=args.seed)
+    except NotImplementedError as e:
+        print(f"ttr-nb render: {args.variant} cannot be played yet: {e}. Use --map NAME to draw the board.")
+        return 2
     names = [a.strip() for a in str(args.agents).split(",") if a.strip()] or ["greedy"]
     if len(names) == 1:
         names = names * args.players
     if len(names) != args.players:
         raise ValueError(f"--agents names {len(names)} agents for {args.players} players")
-    seats = [_make_agent(agents_mod, n, args.seed + i) for i, n in enumerate(names)]
+    seed_of = getattr(agents_mod, "agent_seed", lambda seed, seat: seed + seat)
+    seats = [_make_agent(agents_mod, n, seed_of(args.seed, i)) for i, n in enumerate(names)]
     steps = 0
     while not game.over and (args.step is None or steps < args.step):
         seat = game.current_player

@@ -93,7 +93,7 @@ def _display(game, seat, args):
 def _blind(game, seat, args):
     (card,) = args
     extra = " (a blind Locomotive is an ordinary card, B-4.5)" if card == LOCO else ""
-    return (f"{_who(game, seat)} draws a {CARD_NAMES[card]} card from the deck{extra}.",
+    return (f"{_who(game, seat)} draws {_a(CARD_NAMES[card])} card from the deck{extra}.",
             f"{_who(game, seat)} draws a card from the deck.")
 
 
@@ -105,10 +105,14 @@ def _take(game, seat, args):
     return f"{_who(game, seat)} takes the face-up {CARD_NAMES[card]} card.", None
 
 
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
+
+
 @register_event("refill")
 def _refill(game, seat, args):
     (card,) = args
-    return f"A {CARD_NAMES[card]} card is turned face up.", None
+    return f"{_a(CARD_NAMES[card]).capitalize()} card is turned face up.", None
 
 
 @register_event("loco_reset")

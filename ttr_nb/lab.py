@@ -129,36 +129,35 @@ def ticket_completion(results: Sequence[GameResult]) -> list[dict[str, Any]]:
 
 
 def route_claims(results: Sequence[GameResult]) -> dict[int, dict[str, float]]:
-    """By route id: ``share`` of games in which it was claimed, ``mean_turn`` of its claim,
-    and ``first`` (share of games in which it was the game's first claim)."""
+    """By route id: ``share`` of games in which it was claimed, ``mean_rank`` (its
+    place in its claimer's claims: 1 = that player's first route), and ``first``
+    (share of games in which it was some player's first claim)."""
     n = len(results)
     count: dict[int, int] = defaultdict(int)
-    turn_sum: dict[int, int] = defaultdict(int)
+    rank_sum: dict[int, int] = defaultdict(int)
     first: dict[int, int] = defaultdict(int)
     for r in results:
-        earliest: tuple[int, int] | None = None
         for s in r.seats:
-            for rid, turn in zip(s.routes, s.claim_turns or [0] * len(s.routes)):
+            for k, rid in enumerate(s.routes, start=1):
                 count[rid] += 1
-                turn_sum[rid] += turn
-                if earliest is None or (turn, rid) < earliest:
-                    earliest = (turn, rid)
-        if earliest is not None:
-            first[earliest[1]] += 1
-    return {rid: {"share": count[rid] / n, "mean_turn": turn_sum[rid] / count[rid],
+                rank_sum[rid] += k
+            if s.routes:
+                first[s.routes[0]] += 1
+    return {rid: {"share": count[rid] / n, "mean_rank": rank_sum[rid] / count[rid],
                   "first": first[rid] / n}
             for rid in sorted(count)}
 
 
 def route_table(results: Sequence[GameResult], board: Board | None = None,
                 by: str = "share", top: int | None = 10) -> list[dict[str, Any]]:
-    """The routes sorted by ``by`` ('share': most claimed first; 'mean_turn': claimed
-    earliest first; 'first': most often the first claim), with their labels."""
-    if by not in ("share", "mean_turn", "first"):
-        raise ValueError(f"by must be 'share', 'mean_turn' or 'first', not {by!r}")
+    """The routes sorted by ``by`` ('share': most often claimed first; 'first': most
+    often a player's first route; 'mean_rank': earliest in its claimer's claims first),
+    with their labels; the ``top`` first (all when None)."""
+    if by not in ("share", "mean_rank", "first"):
+        raise ValueError(f"by must be 'share', 'first' or 'mean_rank', not {by!r}")
     board = board or _board_for(results)
     stats = route_claims(results)
-    sign = 1 if by == "mean_turn" else -1
+    sign = 1 if by == "mean_rank" else -1
     order = sorted(stats, key=lambda rid: (sign * stats[rid][by], rid))
     table = [{"route": rid, "label": board.route(rid).label(), **stats[rid]} for rid in order]
     return table[:top] if top else table
@@ -296,7 +295,17 @@ def plot_ticket_completion(results: Sequence[GameResult], ax: Axes | None = None
 
 
 HEAT_COLORS = ("#fff3b0", "#ffd166", "#f8961e", "#f3722c", "#d62828", "#9d0208", "#370617")
-"""Claim-frequency colours, from rarely claimed (pale yellow) to always (near black)."""
+"""Heat-map colours, from rarely (pale yellow) to most often (near black)."""
+
+
+_HEAT_TEXT = {
+    "share": ("Share of games in which each route was claimed",
+              "share of games in which the route was claimed"),
+    "first": ("Share of games in which each route was a player's first claim",
+              "share of games: a player's first route"),
+    "mean_rank": ("How early each route comes in its claimer's claims (dark = early)",
+                  "mean place in the claimer's claims (1 = first route)"),
+}
 
 
 def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None,
@@ -305,52 +314,51 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     """The board with every route coloured by how it was claimed over ``results``.
 
     ``by="share"``: the share of games in which the route was claimed (pale = rarely,
-    dark = almost always); ``by="mean_turn"``: the mean turn of its claim (dark =
-    claimed early). Routes never claimed stay faded in their own colour.
+    dark = most often); ``by="first"``: the share of games in which it was a player's
+    first route; ``by="mean_rank"``: its mean place in its claimer's claims (dark =
+    early). The scale spans the values met; routes never claimed (never first, for
+    ``"first"``) stay faded in their own colour.
     """
-    if by not in ("share", "mean_turn"):
-        raise ValueError(f"by must be 'share' or 'mean_turn', not {by!r}")
+    if by not in _HEAT_TEXT:
+        raise ValueError(f"by must be 'share', 'first' or 'mean_rank', not {by!r}")
     import matplotlib as mpl  # noqa: PLC0415
 
     from .draw import draw_board  # noqa: PLC0415
 
     board = board or _board_for(results)
     stats = route_claims(results)
-    values = {rid: s[by] for rid, s in stats.items()}
+    values = {rid: s[by] for rid, s in stats.items() if s[by] > 0}
     colors = list(HEAT_COLORS[:bins]) if bins <= len(HEAT_COLORS) else \
-        [mpl.colormaps["YlOrRd"](i / (bins - 1)) for i in range(bins)]
-    # the scale spans the data (rounded out to 5% or to whole turns), for contrast
-    step = 0.05 if by == "share" else 1.0
-    lo = math.floor(min(values.values(), default=0.0) / step) * step
-    hi = math.ceil(max(values.values(), default=1.0) / step) * step
+        [mpl.colors.to_hex(mpl.colormaps["YlOrRd"](i / (bins - 1))) for i in range(bins)]
+    early_dark = by == "mean_rank"
+    # the scale spans the data, rounded out (to 5% for shares, to a whole place for ranks)
+    step = 1.0 if early_dark else 0.05
+    lo = math.floor(min(values.values(), default=0.0) / step + 1e-9) * step
+    hi = math.ceil(max(values.values(), default=1.0) / step - 1e-9) * step
     hi = hi if hi > lo else lo + step
     edges = [lo + (hi - lo) * k / bins for k in range(bins + 1)]
 
     def level(v: float) -> int:
-        k = min(bins - 1, int((v - lo) / (hi - lo) * bins)) if hi > lo else 0
-        return bins - 1 - k if by == "mean_turn" else k   # early claims dark
+        k = min(bins - 1, int((v - lo) / (hi - lo) * bins))
+        return bins - 1 - k if early_dark else k
 
     claims = {rid: level(v) for rid, v in values.items()}
-    title = _title(results, "Which routes are claimed? " + (
-        "Share of games claimed" if by == "share" else "Mean turn of the claim (dark = early)"))
+    what, bar_label = _HEAT_TEXT[by]
     ax = draw_board(board, ax=ax, claims=claims, player_colors=colors, legend=False,
-                    dim_unclaimed=True, title=title, labels=labels)
+                    dim_unclaimed=True, title=_title(results, what), labels=labels)
     for patch in ax.patches:  # the heat colour with a dark edge reads better than the route colour
         gid = patch.get_gid() or ""
-        if gid.startswith("route-") and int(gid[6:]) in claims:
+        if gid.startswith("route-") and gid[6:].isdigit() and int(gid[6:]) in claims:
             patch.set_edgecolor("#333333")
             patch.set_linewidth(0.6)
     fig = ax.figure
-    order = colors if by == "share" else colors[::-1]
-    cmap = mpl.colors.ListedColormap(order)
+    cmap = mpl.colors.ListedColormap(colors[::-1] if early_dark else colors)
     norm = mpl.colors.BoundaryNorm(edges, cmap.N)
     cb = fig.colorbar(mpl.cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6,
                       pad=0.01, fraction=0.03)
-    if by == "share":
-        cb.set_label("share of games in which the route was claimed")
+    cb.set_label(bar_label)
+    if not early_dark:
         cb.ax.yaxis.set_major_formatter(_percent())
-    else:
-        cb.set_label("mean turn of the claim")
     return fig
 
 

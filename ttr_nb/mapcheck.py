@@ -5,6 +5,7 @@ Used by :func:`ttr_nb.board.parse_map` (the first problem becomes a MapError) an
 """
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from typing import Any
 
@@ -19,7 +20,12 @@ def _is_int(v: Any) -> bool:
 
 
 def _is_num(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+    """A finite JSON number (Python's json also reads NaN and Infinity: not allowed)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _is_name(v: Any) -> bool:
+    return isinstance(v, str) and bool(v.strip())
 
 
 def check_document(doc: Any) -> list[Problem]:
@@ -32,13 +38,41 @@ def check_document(doc: Any) -> list[Problem]:
             out.append((key, f"'{key}' must be a list" + (" (missing)" if key not in doc else "")))
     if out:
         return out
+    _check_meta(doc, out)
     names = _check_cities(doc["cities"], out)
-    routes = _check_routes(doc["routes"], names, doc.get("terrain_of_color"), out)
+    terrain_of = doc.get("terrain_of_color")
+    routes = _check_routes(doc["routes"], names, terrain_of if isinstance(terrain_of, dict) else None, out)
     _check_groups(routes, out)
-    _check_tickets(doc["tickets"], names, out)
+    decks = doc.get("decks")
+    _check_tickets(doc["tickets"], names, decks if isinstance(decks, dict) else None, out)
     if not out:
         _check_connected(names, routes, out)
     return out
+
+
+def _check_meta(doc: dict, out: list[Problem]) -> None:
+    """The board facts the loader uses: optional, but of the right type when present."""
+    for k in ("key", "name"):
+        if k in doc and not _is_name(doc[k]):
+            out.append((k, f"'{k}' must be a non-empty string, got {doc[k]!r}"))
+    if "height" in doc and not (_is_num(doc["height"]) and doc["height"] > 0):
+        out.append(("height", f"'height' must be a number > 0, got {doc['height']!r}"))
+    decks = doc.get("decks")
+    if "decks" in doc and not (isinstance(decks, dict) and all(isinstance(v, str) for v in decks.values())):
+        out.append(("decks", "'decks' must map each deck name to a description"))
+    points = doc.get("route_points")
+    if "route_points" in doc and not (
+            isinstance(points, dict)
+            and all(k in {str(n) for n in range(1, MAX_LENGTH + 1)} and _is_int(v) and v >= 0
+                    for k, v in points.items())):
+        out.append(("route_points", f"'route_points' must map lengths '1'..'{MAX_LENGTH}' to whole numbers"))
+    terrain = doc.get("terrain_of_color")
+    if "terrain_of_color" in doc and not (
+            isinstance(terrain, dict) and all(k in ROUTE_COLORS and isinstance(v, str) for k, v in terrain.items())):
+        out.append(("terrain_of_color", "'terrain_of_color' must map route colours to terrain names"))
+    for k in ("trains_per_player", "trains_per_team", "double_routes_min_players"):
+        if k in doc and not (_is_int(doc[k]) and doc[k] >= 1):
+            out.append((k, f"'{k}' must be a whole number >= 1, got {doc[k]!r}"))
 
 
 def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
@@ -84,11 +118,12 @@ def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
         bad = len(out)
         a, b = r.get("a"), r.get("b")
         for end in (a, b):
-            if end not in names:
+            if not isinstance(end, str) or end not in names:
                 out.append((where, f"unknown city {end!r}"))
-        if a == b and a in names:
+        if a == b and isinstance(a, str) and a in names:
             out.append((where, f"joins {a} to itself"))
-        elif a in names and b in names and names[a] == names[b] == "country":
+        elif (isinstance(a, str) and isinstance(b, str) and a in names and b in names
+              and names[a] == names[b] == "country"):
             out.append((where, f"joins two countries ({a}, {b})"))
         length = r.get("length")
         if not _is_int(length) or not 1 <= length <= MAX_LENGTH:
@@ -109,7 +144,8 @@ def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
             out.append((where, f"terrain {r.get('terrain')!r} does not match colour {color} "
                                f"({terrain_of.get(color)})"))
         spaces = r.get("spaces")
-        if spaces is not None and (not isinstance(spaces, list) or len(spaces) != length
+        length_ok = _is_int(length) and 1 <= length <= MAX_LENGTH
+        if spaces is not None and length_ok and (not isinstance(spaces, list) or len(spaces) != length
                                    or not all(isinstance(s, list) and len(s) == 3
                                               and all(_is_num(v) for v in s) for s in spaces)):
             out.append((where, f"'spaces' must list {length} [x, y, angle] triples"))
@@ -149,7 +185,8 @@ def _check_groups(routes: list[dict], out: list[Problem]) -> None:
                         f"parallel tracks {'–'.join(sorted(pair))} are not grouped in one double_group"))
 
 
-def _check_tickets(tickets: list, names: dict[str, str], out: list[Problem]) -> None:
+def _check_tickets(tickets: list, names: dict[str, str], decks_declared: dict | None,
+                   out: list[Problem]) -> None:
     ids = set()
     for i, t in enumerate(tickets):
         if not isinstance(t, dict):
@@ -161,9 +198,10 @@ def _check_tickets(tickets: list, names: dict[str, str], out: list[Problem]) -> 
             out.append((where, f"id must be a non-empty string, got {tid!r}"))
         elif tid in ids:
             out.append((where, "duplicate ticket id"))
-        ids.add(tid)
+        else:
+            ids.add(tid)
         for end in (t.get("a"), t.get("b")):
-            if end not in names:
+            if not isinstance(end, str) or end not in names:
                 out.append((where, f"goes to unknown city {end!r}"))
         if t.get("a") == t.get("b"):
             out.append((where, "joins a city to itself"))
@@ -172,6 +210,9 @@ def _check_tickets(tickets: list, names: dict[str, str], out: list[Problem]) -> 
         decks = t.get("decks", ["main"])
         if not isinstance(decks, list) or not decks or not all(isinstance(d, str) for d in decks):
             out.append((where, f"decks must be a non-empty list of names, got {decks!r}"))
+        elif decks_declared is not None and any(d not in decks_declared for d in decks):
+            out.append((where, f"deck {next(d for d in decks if d not in decks_declared)!r} is not "
+                               f"one of the board's decks ({', '.join(decks_declared)})"))
 
 
 def _check_connected(names: dict[str, str], routes: list[dict], out: list[Problem]) -> None:

@@ -196,7 +196,7 @@ class ScorerFacts:
         self.board = board
         self.scorer = scorer
         self.route_ids: tuple[int, ...] = tuple(c.route for c in scorer.claims)
-        self._tickets = tuple(tickets)
+        self.tickets: tuple[Ticket, ...] = tuple(tickets)
         self._cache: dict[str, Any] = {}
 
     def _get(self, key: str, make: Callable[[], Any]) -> Any:
@@ -224,7 +224,7 @@ class ScorerFacts:
         from .graph import connect
 
         return self._get("connections", lambda: tuple(
-            connect(self.board, self.route_ids, t.a, t.b) for t in self._tickets))
+            connect(self.board, self.route_ids, t.a, t.b) for t in self.tickets))
 
     @property
     def tickets_completed(self) -> int:
@@ -348,22 +348,22 @@ class Scoresheet:
         ids = [i for i in ids if self.totals[i] == best]
         pts = _plural(best, "point")
         if len(ids) == 1:
-            return tuple(ids), f"{self.names[ids[0]]} wins with {pts}."
+            return tuple(ids), f"Winner: {self.names[ids[0]]}, with {pts}."
         who = _and([self.names[i] for i in ids])
         done = {i: self.tickets_completed(i) for i in ids}
         most = max(done.values())
         by_tickets = [i for i in ids if done[i] == most]
         if len(by_tickets) == 1:
             others = sorted((done[i] for i in ids if i != by_tickets[0]), reverse=True)
-            return (tuple(by_tickets), f"{who} tie on {pts}; {self.names[by_tickets[0]]} wins with "
-                    f"more completed tickets ({most} to {others[0]}) (B-8.3).")
+            return (tuple(by_tickets), f"{who} tie on {pts}; winner: {self.names[by_tickets[0]]}, "
+                    f"with more completed tickets ({most} to {others[0]}) (B-8.3).")
         ids = by_tickets
         who = _and([self.names[i] for i in ids])
         tied = f"{who} tie on {pts} and {_plural(most, 'completed ticket')}"
         if "longest_path" in self.bonuses:
             holders = [i for i in ids if self.holds(i, "longest_path")]
             if len(holders) == 1:
-                return (tuple(holders), f"{tied}; {self.names[holders[0]]} wins, holding the "
+                return (tuple(holders), f"{tied}; winner: {self.names[holders[0]]}, who holds the "
                         f"Longest Path bonus (B-8.3).")
             if holders:
                 ids = holders
@@ -629,7 +629,7 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
     if players < int(board.meta.get("double_routes_min_players", 4)):
         others_routes |= {t for rid in others_routes for t in board.twins.get(rid, ())}
     results, lines = [], []
-    for t, con in zip(f._tickets, f.connections):
+    for t, con in zip(f.tickets, f.connections):
         owner = owners.get(t.id)
         where = f", {owner}" if owner else ""
         head = f"{t.a}–{t.b} ({t.points}{where})"
@@ -640,7 +640,7 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
         else:
             gap_routes, gap_cost = _gap(board, set(f.route_ids), others_routes, t,
                                         con.reached_from_a, con.reached_from_b)
-            why = (f"{_reach(s.name, t.a, con.reached_from_a)}; {_reach(s.name, t.b, con.reached_from_b)}"
+            why = (f"{_reach(t.a, con.reached_from_a)}; {_reach(t.b, con.reached_from_b)}"
                    f"; {_gap_text(board, gap_routes, gap_cost)}")
             results.append(TicketResult(t, False, tuple(gap_routes), (), owner))
             lines.append(Line("ticket", -t.points, f"{head} not done: {why}: -{t.points}",
@@ -648,10 +648,10 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
     return tuple(results), lines
 
 
-def _reach(name: str, end: str, reached: Iterable[str], show: int = 4) -> str:
+def _reach(end: str, reached: Iterable[str], show: int = 4) -> str:
     others = sorted(set(reached) - {end})
     if not others:
-        return f"{end} is on none of {name}'s routes"
+        return f"{end} is not reached"
     shown = ", ".join(others[:show])
     more = f" and {len(others) - show} more" if len(others) > show else ""
     return f"{end} reaches {shown}{more}"

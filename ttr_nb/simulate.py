@@ -27,11 +27,13 @@ import math
 import os
 import sys
 import time
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Sequence, TextIO
+from typing import Any, Iterator, Sequence, TextIO
 
 __all__ = [
-    "GameResult", "SeatResult", "simulate", "game_seed", "play_chunk", "agent_names",
+    "GameResult", "SeatResult", "simulate", "simulate_iter", "game_seed", "play_chunk", "result_of_game",
+    "agent_names", "wilson",
     "summary_table", "cli_main",
 ]
 
@@ -81,10 +83,10 @@ class SeatResult:
 
     ``points`` sums the Scoresheet lines by kind ('route', 'ticket', 'bonus', …);
     ``tickets`` lists every kept ticket as ``[ticket_id, value, completed]``;
-    ``routes`` are the route ids this seat claimed, in claim order, and
-    ``claim_turns`` the turn number (0 = the first turn of the game) of each claim.
-    ``scorer`` is the index of this seat's line in the Scoresheet (its team's, in a
-    team game).
+    ``routes`` are the route ids this seat claimed, in the order it claimed them.
+    ``scorer`` is the index of this seat's entry in the Scoresheet; in a team game
+    (Team Asia) ``total``, ``points`` and ``longest_trail`` are the team's, and the
+    tickets in the team holder are listed with the team's first seat.
     """
 
     seat: int
@@ -98,7 +100,6 @@ class SeatResult:
     trains_left: int
     longest_trail: int
     routes: tuple[int, ...]
-    claim_turns: tuple[int, ...]
 
     @property
     def tickets_kept(self) -> int:
@@ -114,7 +115,6 @@ class SeatResult:
             "total": self.total, "won": self.won, "points": dict(self.points),
             "tickets": [list(t) for t in self.tickets], "trains_left": self.trains_left,
             "longest_trail": self.longest_trail, "routes": list(self.routes),
-            "claim_turns": list(self.claim_turns),
         }
 
     @classmethod
@@ -126,7 +126,6 @@ class SeatResult:
             tickets=tuple((str(t[0]), int(t[1]), bool(t[2])) for t in d["tickets"]),
             trains_left=int(d["trains_left"]), longest_trail=int(d["longest_trail"]),
             routes=tuple(int(r) for r in d["routes"]),
-            claim_turns=tuple(int(t) for t in d.get("claim_turns", ())),
         )
 
 
@@ -180,8 +179,45 @@ class GameResult:
 
 
 # -------------------------------------------------------------------- worker
+def result_of_game(game: Any, index: int = 0, agents: Sequence[str] = (),
+                   score_lines: bool = True) -> dict[str, Any]:
+    """A finished game as a GameResult dict (see :class:`GameResult`)."""
+    sheet = game.score()
+    n = game.n
+    seats_of = [tuple(sc.seats) or (i,) for i, sc in enumerate(sheet.scorers)]
+    scorer_of = {seat: i for i, seats in enumerate(seats_of) for seat in seats}
+    winners = sorted(seat for i in sheet.winners for seat in seats_of[i])
+    score = sheet.to_dict()
+    if not score_lines:
+        for p in score["players"]:
+            p.pop("lines", None)
+    held = [set(game.tickets(seat)) for seat in range(n)]
+    seats = []
+    for seat in range(n):
+        i = scorer_of[seat]
+        points: dict[str, int] = {}
+        for line in sheet.lines[i]:
+            points[line.kind] = points.get(line.kind, 0) + line.points
+        first = seats_of[i][0] == seat
+        tickets = [[r.ticket.id, r.ticket.points, bool(r.done)] for r in sheet.ticket_results[i]
+                   if r.ticket.id in held[seat]
+                   or (first and not any(r.ticket.id in held[s] for s in seats_of[i]))]
+        seats.append({
+            "seat": seat, "name": game.names[seat], "agent": agents[seat] if agents else "",
+            "scorer": i, "total": sheet.totals[i], "won": seat in winners,
+            "points": dict(sorted(points.items())), "tickets": tickets,
+            "trains_left": game.trains[seat], "longest_trail": sheet.trail(i).length,
+            "routes": [c[0] for c in game.claims[seat]],
+        })
+    return {
+        "game": index, "variant": game.variant.name, "seed": game.seed, "players": n,
+        "agents": list(agents), "steps": len(game._hist), "turns": game.turn,
+        "score": score, "winners": winners, "seats": seats,
+    }
+
+
 def play_chunk(variant: str, players: int, agents: Sequence[str],
-               games: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+               games: Sequence[tuple[int, int]], score_lines: bool = True) -> list[dict[str, Any]]:
     """Play the games ``[(index, seed), ...]`` and return their results as dicts.
 
     This is the function sent to an executor: top level (so it pickles by name),
@@ -189,11 +225,9 @@ def play_chunk(variant: str, players: int, agents: Sequence[str],
     """
     from .agents import play_game  # noqa: PLC0415 (engine imports stay lazy)
 
-    out = []
-    for index, seed in games:
-        game = play_game(variant, players, seed, tuple(agents))
-        out.append(result_of_game(game, index=index, seed=seed, agents=tuple(agents)))
-    return out
+    agents = tuple(agents)
+    return [result_of_game(play_game(variant, players, seed, agents), index, agents, score_lines)
+            for index, seed in games]
 
 
 # ------------------------------------------------------------------ progress
@@ -259,11 +293,17 @@ def _in_notebook() -> bool:
     return ip is not None and type(ip).__name__ == "ZMQInteractiveShell"
 
 
-def _progress_bar(progress: bool | TextIO, total: int) -> Any:
-    """None (no bar), a notebook widget bar, or a text bar on stderr (or the given stream)."""
+def _progress_bar(progress: Any, total: int) -> Any:
+    """None (no bar), a notebook widget bar, a text bar on stderr or on the given stream,
+    or the given object itself when it has ``update(n)`` and ``close()`` (a tqdm bar)."""
     if progress is False or progress is None:
         return None
-    if progress is not True:  # a stream
+    if callable(getattr(progress, "update", None)) and callable(getattr(progress, "close", None)):
+        return progress
+    if progress is not True:
+        if not callable(getattr(progress, "write", None)):
+            raise ValueError("progress must be True, False, a text stream, or an object with "
+                             f"update(n) and close() (such as a tqdm bar), not {progress!r}")
         return _TextBar(total, progress)
     if _in_notebook():
         try:
@@ -281,7 +321,8 @@ def _chunk_size(games: int, executor: cf.Executor | None) -> int:
 
 def simulate(variant: str, players: int = 2, games: int = 100, seed: int = 0,
              agents: str | Sequence[str] = ("random",), executor: cf.Executor | None = None,
-             progress: bool | TextIO = False, chunksize: int | None = None) -> list[GameResult]:
+             progress: Any = False, chunksize: int | None = None,
+             score_lines: bool = True) -> list[GameResult]:
     """Play ``games`` games of ``variant`` and return their results in game order.
 
     Parameters
@@ -295,13 +336,23 @@ def simulate(variant: str, players: int = 2, games: int = 100, seed: int = 0,
     executor : any ``concurrent.futures.Executor`` (process pool, thread pool, Dask or
         Ray executor); ``None`` plays every game here, one after the other.
     progress : ``True`` shows a progress bar (an ipywidgets bar in a notebook, a text
-        bar on stderr elsewhere); a text stream draws the text bar there.
+        bar on stderr elsewhere); a text stream draws the text bar there; an object
+        with ``update(n)`` and ``close()`` (e.g. ``tqdm(total=games)``) is ticked as
+        games finish and closed at the end.
     chunksize : games per task sent to the executor (default: about 8 tasks per worker,
         at most 250 games each). It changes the speed, never the results.
+    score_lines : keep every explained line in each result's ``score`` (the full
+        ``Scoresheet.to_dict()``). ``False`` drops the lines (totals, winners, bonuses
+        and the per-seat summaries stay) and saves most of the memory of a big run.
 
     Returns
     -------
     list of :class:`GameResult`, ``results[i].game == i``.
+
+    Raises
+    ------
+    ValueError : an unknown variant or agent, a player count the variant does not
+        allow, a wrong number of agents, a negative game count.
 
     Example
     -------
@@ -309,64 +360,81 @@ def simulate(variant: str, players: int = 2, games: int = 100, seed: int = 0,
     >>> with ProcessPoolExecutor(2) as pool:                       # doctest: +SKIP
     ...     results = simulate("usa", players=4, games=1000, seed=1, executor=pool)
     """
+    return list(simulate_iter(variant, players, games, seed, agents, executor, progress,
+                              chunksize, score_lines))
+
+
+def simulate_iter(variant: str, players: int = 2, games: int = 100, seed: int = 0,
+                  agents: str | Sequence[str] = ("random",), executor: cf.Executor | None = None,
+                  progress: Any = False, chunksize: int | None = None,
+                  score_lines: bool = True) -> Iterator[GameResult]:
+    """Like :func:`simulate`, but yields each result, in game order, as soon as it is
+    ready, so a long run can be written out without holding every result in memory.
+    With an executor, a few chunks per worker are in flight at a time. The arguments
+    are checked at the call, before the first game."""
+    names = _check(variant, players, games, seed, agents)
+    return _run(variant, players, games, seed, names, executor, progress, chunksize, score_lines)
+
+
+def _check(variant: str, players: int, games: int, seed: int,
+           agents: str | Sequence[str]) -> tuple[str, ...]:
     from .variants import get_variant  # noqa: PLC0415
 
-    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-        raise ValueError(f"games must be a whole number, 0 or more (got {games!r})")
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ValueError(f"players must be a whole number (got {players!r})")
+    for what, value, least in (("games", games, 0), ("players", players, 1), ("seed", seed, None)):
+        if isinstance(value, bool) or not isinstance(value, int) or (least is not None
+                                                                     and value < least):
+            more = f", {least} or more" if least is not None else ""
+            raise ValueError(f"{what} must be a whole number{more} (got {value!r})")
     allowed = getattr(get_variant(variant), "players", None)  # an unknown name fails here
     if allowed and players not in allowed:
         raise ValueError(f"{variant} is played by {_or(allowed)} players, not {players}")
     names = agent_names(agents, players)
-    _check_agents(names)
-    plan = [(i, game_seed(seed, i)) for i in range(games)]
-    bar = _progress_bar(progress, games)
-    try:
-        if executor is None:
-            dicts = []
-            for item in plan:
-                dicts.extend(play_chunk(variant, players, names, [item]))
-                if bar:
-                    bar.update(1)
-        else:
-            size = chunksize or _chunk_size(games, executor)
-            chunks = [plan[k:k + size] for k in range(0, games, size)]
-            futures = [executor.submit(play_chunk, variant, players, names, chunk)
-                       for chunk in chunks]
-            dicts = _gather(futures, bar)
-    finally:
-        if bar:
-            bar.close()
-    return [GameResult.from_dict(d) for d in dicts]
-
-
-def _gather(futures: list[Any], bar: Any) -> list[dict[str, Any]]:
-    """The futures' results in submission order, ticking the bar as each chunk ends."""
-    if bar and all(isinstance(f, cf.Future) for f in futures):
-        for f in cf.as_completed(futures):
-            bar.update(len(f.result()))
-        return [d for f in futures for d in f.result()]
-    out: list[dict[str, Any]] = []
-    for f in futures:
-        chunk = f.result()
-        out.extend(chunk)
-        if bar:
-            bar.update(len(chunk))
-    return out
-
-
-def _or(counts: Sequence[int]) -> str:
-    counts = [str(c) for c in sorted(counts)]
-    return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
-
-
-def _check_agents(names: Iterable[str]) -> None:
     from .agents import AGENTS  # noqa: PLC0415
 
     for n in names:
         if n not in AGENTS:
             raise ValueError(f"unknown agent {n!r}: choose from {', '.join(sorted(AGENTS))}")
+    return names
+
+
+def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ...],
+         executor: cf.Executor | None, progress: Any, chunksize: int | None,
+         score_lines: bool) -> Iterator[GameResult]:
+    plan = [(i, game_seed(seed, i)) for i in range(games)]
+    bar = _progress_bar(progress, games)
+    try:
+        if executor is None:
+            for item in plan:
+                for d in play_chunk(variant, players, names, [item], score_lines):
+                    yield GameResult.from_dict(d)
+                if bar is not None:
+                    bar.update(1)
+            return
+        size = chunksize or _chunk_size(games, executor)
+        chunks = deque(plan[k:k + size] for k in range(0, games, size))
+        workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+        window: deque[Any] = deque()
+        try:
+            while chunks or window:
+                while chunks and len(window) < 4 * workers:
+                    window.append(executor.submit(play_chunk, variant, players, names,
+                                                  chunks.popleft(), score_lines))
+                done = window.popleft().result()
+                if bar is not None:
+                    bar.update(len(done))
+                for d in done:
+                    yield GameResult.from_dict(d)
+        finally:
+            for f in window:
+                f.cancel()
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def _or(counts: Sequence[int]) -> str:
+    counts = [str(c) for c in sorted(counts)]
+    return counts[0] if len(counts) == 1 else ", ".join(counts[:-1]) + " or " + counts[-1]
 
 
 # ----------------------------------------------------------------------- CLI
@@ -408,25 +476,27 @@ def summary_table(results: Sequence[GameResult]) -> str:
 
 
 def cli_main(args: Any) -> int:
-    """``ttr-nb simulate``: JSON lines (``--json``) or a summary table on stdout."""
-    names = agent_names(args.agents, args.players)
+    """``ttr-nb simulate``: one JSON line per game (``--json``, written as the games
+    finish, in game order) or a summary table, on stdout; a progress bar on stderr
+    when it is a terminal and the run is long (50 games or more), unless --no-progress."""
     show = (not getattr(args, "no_progress", False)) and sys.stderr.isatty() \
         and args.games >= 50
-    executor = None
-    if getattr(args, "workers", 0) and args.workers > 0:
-        executor = cf.ProcessPoolExecutor(args.workers)
+    workers = getattr(args, "workers", 0) or 0
+    if workers < 0:
+        raise ValueError(f"--workers must be 0 (no pool) or more, not {workers}")
+    names = _check(args.variant, args.players, args.games, args.seed, args.agents)
+    executor = cf.ProcessPoolExecutor(workers) if workers > 0 else None
+    out = sys.stdout
     try:
-        results = simulate(args.variant, players=args.players, games=args.games,
-                           seed=args.seed, agents=names, executor=executor, progress=show)
+        results = simulate_iter(args.variant, args.players, args.games, args.seed, names,
+                                executor=executor, progress=show, score_lines=bool(args.json))
+        if args.json:
+            for r in results:
+                out.write(r.to_json_line() + "\n")
+        else:
+            out.write(summary_table(list(results)))
     finally:
         if executor is not None:
-            executor.shutdown()
-    out = sys.stdout
-    if args.json:
-        for r in results:
-            out.write(r.to_json_line() + "\n")
-    else:
-        out.write(summary_table(results))
+            executor.shutdown(wait=True, cancel_futures=True)
     out.flush()
     return 0
-

@@ -37,6 +37,7 @@ class Policy:
 
 
 POLICIES: dict[str, Policy] = {}
+_BOARDS: dict[str, Board] = {}
 
 
 def _policy(name: str, default: Any, rule: str, doc: str, choices: tuple[Any, ...] = ()) -> None:
@@ -131,7 +132,10 @@ class Variant:
 
     @property
     def board(self) -> Board:
-        return load_map(self.map)
+        b = _BOARDS.get(self.map)
+        if b is None:
+            b = _BOARDS[self.map] = load_map(self.map)
+        return b
 
     @property
     def n_cards(self) -> int:
@@ -306,3 +310,18 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
 def policy_table() -> list[tuple[str, Any, str, str]]:
     """Every named policy: (name, default, rule ID, what it decides)."""
     return [(p.name, p.default, p.rule, p.doc) for p in POLICIES.values()]
+
+
+# ``ttr_nb.variants`` is both this module and the function ``ttr_nb.variants()``: once the
+# module is imported, Python binds the package attribute to the module, so the module itself
+# is made callable (calling it lists the variants).
+import sys as _sys
+import types as _types
+
+
+class _CallableModule(_types.ModuleType):
+    def __call__(self) -> list[str]:
+        return variants()
+
+
+_sys.modules[__name__].__class__ = _CallableModule

@@ -140,8 +140,9 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     routes = g.board.routes
     raw = ClaimRoute._raw
     check = g._hooks["open_for"]
-    for i in g.open[seat]:
-        if T.rneed[i] > trains:
+    isopen = g.openf[seat]
+    for i in T.by_id:
+        if not isopen[i] or T.rneed[i] > trains:
             continue
         if check and open_reason(g, seat, i) is not None:
             continue
@@ -182,11 +183,11 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
     colours = [c for c in range(8) if pay[c]]
     if r.color == "gray":
         if len(colours) > 1 or total != L:
-            return (f"Route {r.label()} is gray and needs {L} cards of one colour (Locomotives are wild); "
+            return (f"Route {r.a}–{r.b} is gray and needs {L} cards of one colour (Locomotives are wild); "
                     f"you offered {offered} (B-5.2).")
     else:
         if any(c != T.rcol[i] for c in colours) or total != L:
-            return (f"Route {r.label()} is {r.color} and needs {L} {r.color} cards (Locomotives are wild); "
+            return (f"Route {r.a}–{r.b} is {r.color} and needs {L} {r.color} cards (Locomotives are wild); "
                     f"you offered {offered} (B-5.1).")
     f = T.rferry[i]
     if pay[LOCO] < f:
@@ -220,20 +221,23 @@ def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:
 
 
 def close_route(g: "Game", seat: int, i: int) -> None:
-    """Update every seat's list of open routes after route ``i`` is claimed by ``seat``."""
-    T = g.T
-    gone = [i]
+    """Close route ``i`` (just claimed by ``seat``) for every seat, and its other tracks for
+    the same side, or for everyone when doubles are closed (B-5.7, B-5.8)."""
     side = g.side[seat]
+    fast = g._fast
+    twins = g.T.rtwins[i]
+    closed = not g.doubles_open
     for s in range(g.n):
-        lst = g.open[s]
-        if i in lst:
-            lst.remove(i)
-        for t in T.rtwins[i]:
-            if (not g.doubles_open or g.side[s] == side) and t in lst:
-                lst.remove(t)
-    if g._fast is not None:
-        g._fast.route_closed(g, seat, i)
-    del gone
+        f = g.openf[s]
+        if f[i]:
+            f[i] = 0
+            if fast is not None:
+                fast.removed(s, i)
+        for t in twins:
+            if f[t] and (closed or g.side[s] == side):
+                f[t] = 0
+                if fast is not None:
+                    fast.removed(s, t)
 
 
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:
@@ -262,7 +266,7 @@ def complete_claim(g: "Game", seat: int, a: ClaimRoute, i: int, counts: list[int
     g.owner[i] = seat
     g.trains[seat] -= T.rlen[i]
     pts = points_of(g, seat, a, i)
-    g.score[seat] += pts
+    g.points[seat] += pts
     route = g.board.routes[i]
     rec = None
     for m in g._hooks["claim_record"]:
@@ -293,7 +297,7 @@ def fast_claim(g: "Game", seat: int, i: int, col: int, ncol: int, nloco: int) ->
     g.owner[i] = seat
     g.trains[seat] -= T.rlen[i]
     pts = T.rpts[i]
-    g.score[seat] += pts
+    g.points[seat] += pts
     g.claims[seat].append([T.rid[i], False, []])
     close_route(g, seat, i)
     g.emit("claim", seat, T.rid[i], tuple(counts), pts)

@@ -176,8 +176,8 @@ def draw(g: "Game", seat: int, code: int) -> None:
         g.emit("blind", seat, card)
         give(g, seat, card, 2 if second else 1, False)
     else:
-        take_face_up(g, code)
         g.emit("take", seat, code)
+        take_face_up(g, code)
         give(g, seat, code, 2 if second else 1, True)
         if code == LOCO:  # B-4.3: a face-up Locomotive is the whole draw
             g.end_turn()

@@ -1,0 +1,309 @@
+"""The board drawn: every route as its car spaces, claims in the player's colour,
+highlights, the special spaces of each board, and PNG output."""
+from __future__ import annotations
+
+import itertools
+import math
+import sys
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from matplotlib.axes import Axes
+from matplotlib.colors import to_rgb, to_rgba
+
+from ttr_nb import draw
+from ttr_nb.board import MAP_NAMES, load_map
+from ttr_nb.cli import main as cli_main
+from ttr_nb.draw import PLAYER_COLORS, ROUTE_COLORS_HEX, board_png, draw_board, save_board
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def drawn():
+    """Each board drawn once, plain (artists stay readable after the figure is closed)."""
+    return {name: draw_board(load_map(name)) for name in MAP_NAMES}
+
+
+def patches(ax: Axes, gid: str) -> list:
+    return [p for p in ax.patches if p.get_gid() == gid]
+
+
+def lab(color: str) -> np.ndarray:
+    """CIELAB of an sRGB colour (D65)."""
+    rgb = np.array(to_rgb(color))
+    rgb = np.where(rgb > 0.04045, ((rgb + 0.055) / 1.055) ** 2.4, rgb / 12.92)
+    xyz = np.array([[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722],
+                    [0.0193, 0.1192, 0.9505]]) @ rgb / np.array([0.95047, 1.0, 1.08883])
+    f = np.where(xyz > 0.008856, np.cbrt(xyz), 7.787 * xyz + 16 / 116)
+    return np.array([116 * f[1] - 16, 500 * (f[0] - f[1]), 200 * (f[1] - f[2])])
+
+
+# -- every board ----------------------------------------------------------------------------
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_every_route_is_drawn_as_its_car_spaces_in_its_colour(drawn, name):
+    board, ax = load_map(name), drawn[name]
+    assert isinstance(ax, Axes)
+    for r in board.routes:
+        cars = patches(ax, f"route-{r.id}")
+        assert len(cars) == r.length, r.label()
+        assert all(c.get_facecolor() == to_rgba(ROUTE_COLORS_HEX[r.color]) for c in cars)
+    assert sum(1 for p in ax.patches if (p.get_gid() or "").startswith("route-")) == board.total_spaces()
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_board_axes_equal_aspect_y_southward_no_ticks_and_a_title(drawn, name):
+    board, ax = load_map(name), drawn[name]
+    assert ax.get_aspect() == 1.0
+    assert ax.yaxis_inverted()
+    assert list(ax.get_xticks()) == [] and list(ax.get_yticks()) == []
+    title = ax.get_title()
+    if board.official:
+        assert title == board.name
+    else:
+        assert title.endswith("(authored layout)")
+        assert ("Heart of Africa" in title) != ("Team Asia" in title)
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_every_city_has_a_dot_and_a_readable_label(drawn, name):
+    board, ax = load_map(name), drawn[name]
+    labels = {t.get_gid(): t for t in ax.texts if (t.get_gid() or "").startswith("label-")}
+    for c in board.cities.values():
+        if c.is_country:
+            assert patches(ax, f"country-{c.name}")
+            assert any(t.get_text() == c.name.upper() for t in ax.texts)
+        else:
+            assert patches(ax, f"city-{c.name}")
+            t = labels[f"label-{c.name}"]
+            assert t.get_text() == c.name and t.get_path_effects()          # white halo
+            x, y = t.get_position()
+            assert math.hypot(x - c.x, y - c.y) < 0.12                        # next to its city
+
+
+@pytest.mark.parametrize("name", ["heart_of_africa", "team_asia"])
+def test_parallel_tracks_of_authored_boards_lie_side_by_side(name):
+    board = load_map(name)
+    layout = draw._layout(board)
+    for r in board.routes:
+        for twin in board.twins[r.id]:
+            gap = min(math.dist((s.x, s.y), (t.x, t.y))
+                      for s in layout.spaces[r.id] for t in layout.spaces[twin])
+            assert gap >= layout.car_width, (r.label(), board.route(twin).label())
+
+
+def test_printed_spaces_are_drawn_where_the_board_prints_them():
+    board = load_map("usa")
+    layout = draw._layout(board)
+    r = board.find_route("Atlanta", "Miami")
+    assert [(s.x, s.y, s.angle) for s in layout.spaces[r.id]] == [tuple(s) for s in r.spaces]
+
+
+def test_ferry_locomotive_spaces_are_striped(drawn):
+    """Legendary Asia: 15 ferries with one Locomotive space each (4 stripes per space)."""
+    for name in MAP_NAMES:
+        board = load_map(name)
+        stripes = patches(drawn[name], "ferry-loco")
+        assert len(stripes) == 4 * sum(r.ferry_locos for r in board.routes), name
+
+
+def test_LA_mountain_X_spaces_are_marked(drawn):
+    ax = drawn["legendary_asia"]
+    strokes = [ln for ln in ax.lines if ln.get_gid() == "mountain-x"]
+    assert len(strokes) == 2 * 39                                           # two strokes per X
+    assert not [ln for ln in drawn["usa"].lines if ln.get_gid() == "mountain-x"]
+
+
+def test_tunnels_are_outlined_and_show_the_cards_they_reveal(drawn):
+    board, ax = load_map("team_asia"), drawn["team_asia"]
+    for r in board.routes:
+        outline = patches(ax, f"tunnel-{r.id}")
+        badge = patches(ax, f"tunnel-badge-{r.id}")
+        if not r.tunnel:
+            assert not outline and not badge
+            continue
+        assert len(outline) == r.length and all(p.get_linestyle() != "-" for p in outline)
+        assert len(badge) == 1
+        bx, by = badge[0].center
+        number = [t for t in ax.texts if t.get_position() == (bx, by)]
+        assert [t.get_text() for t in number] == [str(r.tunnel)]
+
+
+def test_legend_explains_the_special_spaces(drawn):
+    def legend(name):
+        return [t.get_text() for t in drawn[name].get_legend().get_texts()] if drawn[name].get_legend() else []
+
+    assert legend("usa") == []
+    assert any("ferry" in t for t in legend("legendary_asia")) and any("X" in t for t in legend("legendary_asia"))
+    assert any("country" in t for t in legend("heart_of_africa"))
+    assert any("tunnel" in t for t in legend("team_asia"))
+
+
+# -- claims and highlights ------------------------------------------------------------------
+def test_claimed_route_is_filled_with_the_players_colour_and_keeps_its_colour_as_edge():
+    board = load_map("usa")
+    red = board.find_route("Denver", "Oklahoma City")
+    gray = board.find_route("Denver", "Omaha")
+    ax = draw_board(board, claims={red.id: 0, gray.id: 2}, player_names=["Ada", "Ben", "Cleo"])
+    for r, p in ((red, 0), (gray, 2)):
+        for c in patches(ax, f"route-{r.id}"):
+            assert c.get_facecolor() == to_rgba(PLAYER_COLORS[p])
+            assert c.get_edgecolor() == to_rgba(ROUTE_COLORS_HEX[r.color])
+    other = board.find_route("Atlanta", "Miami")
+    assert patches(ax, f"route-{other.id}")[0].get_facecolor() == to_rgba(ROUTE_COLORS_HEX["blue"])
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["Ada", "Ben", "Cleo"]
+
+
+def test_claims_with_chosen_colours_and_default_names():
+    board = load_map("team_asia")
+    r = board.routes[0]
+    ax = draw_board(board, claims={r.id: 1}, player_colors=["#000000", "#ff0000"], labels=False)
+    assert patches(ax, f"route-{r.id}")[0].get_facecolor() == to_rgba("#ff0000")
+    assert [t.get_text() for t in ax.get_legend().get_texts()][:2] == ["Player 1", "Player 2"]
+    assert not [t for t in ax.texts if (t.get_gid() or "").startswith("label-")]
+
+
+def test_dim_unclaimed_fades_only_the_unclaimed_routes():
+    board = load_map("usa")
+    ax = draw_board(board, claims={1: 0}, dim_unclaimed=True)
+    assert all(p.get_alpha() == 1.0 for p in patches(ax, "route-1"))
+    assert all(p.get_alpha() < 0.5 for p in patches(ax, "route-2"))
+
+
+def test_highlight_glows_under_the_routes_and_rings_the_cities():
+    board = load_map("usa")
+    ids = [board.find_route("Los Angeles", "Phoenix").id, board.find_route("Phoenix", "Santa Fe").id]
+    ax = draw_board(board, highlight=ids, highlight_cities=["Los Angeles", "Santa Fe"], highlight_color="#00ff00")
+    glows = [ln for ln in ax.lines if (ln.get_gid() or "").startswith("highlight-")]
+    assert sorted(ln.get_gid() for ln in glows) == sorted(f"highlight-{i}" for i in ids)
+    cars = [p for i in ids for p in patches(ax, f"route-{i}")]
+    assert all(g.get_zorder() < c.get_zorder() for g in glows for c in cars)           # under the cars
+    assert all(0 < g.get_alpha() < 1 and g.get_color() == "#00ff00" for g in glows)     # translucent
+    rings = patches(ax, "ring-Los Angeles") + patches(ax, "ring-Santa Fe")
+    assert len(rings) == 2 and all(r.get_edgecolor() == to_rgba("#00ff00") for r in rings)
+
+
+def test_claims_and_highlight_change_the_picture():
+    board = load_map("heart_of_africa")
+    plain = board_png(board, dpi=40)
+    claimed = board_png(board, dpi=40, claims={5: 0, 50: 1})
+    lit = board_png(board, dpi=40, highlight=[5, 50])
+    assert len({plain, claimed, lit}) == 3
+    assert board_png(board, dpi=40) == plain                                  # deterministic
+
+
+@pytest.mark.parametrize("kw, match", [
+    ({"claims": {999: 0}}, "no route with id 999"),
+    ({"highlight": [0]}, "no route with id 0"),
+    ({"claims": {1: 6}}, "claimed by player 6"),
+    ({"claims": {1: 2}, "player_colors": ["red", "blue"]}, "players 0..1"),
+    ({"highlight_cities": ["Gotham"]}, "no city called 'Gotham'"),
+])
+def test_bad_arguments_are_clear_value_errors(kw, match):
+    with pytest.raises(ValueError, match=match):
+        draw_board(load_map("usa"), **kw)
+
+
+# -- colours --------------------------------------------------------------------------------
+def test_six_player_colours_stand_apart_from_route_colours_and_each_other():
+    assert len(PLAYER_COLORS) == 6 == len(draw.PLAYER_COLOR_NAMES)
+    for p in PLAYER_COLORS:
+        for name, r in ROUTE_COLORS_HEX.items():
+            assert np.linalg.norm(lab(p) - lab(r)) > 30, (p, name)
+    for p, q in itertools.combinations(PLAYER_COLORS, 2):
+        assert np.linalg.norm(lab(p) - lab(q)) > 30, (p, q)
+
+
+def test_pink_is_a_clear_pink_and_white_spaces_have_a_dark_edge(drawn):
+    r, g, b = to_rgb(ROUTE_COLORS_HEX["pink"])
+    assert r > 0.85 and b > 0.6 and g < b                                       # pink, not purple
+    board, ax = load_map("usa"), drawn["usa"]
+    white = next(r for r in board.routes if r.color == "white")
+    edge = patches(ax, f"route-{white.id}")[0].get_edgecolor()
+    assert sum(edge[:3]) < 0.5
+
+
+# -- output ---------------------------------------------------------------------------------
+def test_board_png_and_repr_png_are_png_bytes():
+    board = load_map("team_asia")
+    png = board_png(board, dpi=30)
+    assert png.startswith(PNG_MAGIC)
+    assert board._repr_png_().startswith(PNG_MAGIC)
+    assert board_png(board, dpi=30, compact=False).startswith(PNG_MAGIC)
+
+
+def test_board_png_closes_its_figure():
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+    board_png(load_map("usa"), dpi=30)
+    assert plt.get_fignums() == []
+
+
+def test_draw_on_a_given_axes(tmp_path):
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4))
+    out = draw_board(load_map("usa"), ax=axes[1], title="right")
+    assert out is axes[1] and axes[1].get_title() == "right" and not axes[0].patches
+    path = tmp_path / "usa.png"
+    save_board(load_map("legendary_asia"), path, dpi=30)
+    assert path.read_bytes().startswith(PNG_MAGIC)
+
+
+def test_cli_render_a_map(tmp_path, capsys):
+    out = tmp_path / "board.png"
+    assert cli_main(["render", "--map", "heart-of-africa", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(PNG_MAGIC)
+    assert "Heart of Africa" in capsys.readouterr().out
+
+
+def test_cli_render_a_game_without_the_engine_says_so(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ttr_nb.game", None)        # as if the engine were missing
+    args = SimpleNamespace(map=None, output=str(tmp_path / "g.png"), variant="usa", players=2,
+                           seed=1, step=10, agents="random")
+    assert draw.cli_render(args) == 2
+    assert "needs the rules engine" in capsys.readouterr().out
+    assert not (tmp_path / "g.png").exists()
+
+
+def test_cli_render_a_usa_game_after_some_steps_draws_its_claims(tmp_path, capsys):
+    pytest.importorskip("ttr_nb.agents")
+    out = tmp_path / "game.png"
+    assert cli_main(["render", "--variant", "usa", "--players", "2", "--seed", "1", "--step", "60",
+                     "--agents", "random", "-o", str(out)]) == 0
+    assert out.read_bytes().startswith(PNG_MAGIC)
+    assert "seed 1, 60 actions" in capsys.readouterr().out
+
+
+def test_claims_may_use_numpy_integers():
+    ax = draw_board(load_map("usa"), claims={np.int64(1): np.int64(1)}, labels=False)
+    assert patches(ax, "route-1")[0].get_facecolor() == to_rgba(PLAYER_COLORS[1])
+
+
+def test_a_small_hand_made_map_is_drawn():
+    """A teacher's own map: three cities, a triple track, a ferry, a tunnel and a country."""
+    import json
+
+    from ttr_nb.board import parse_map
+
+    doc = {
+        "key": "tiny", "name": "Tiny", "cities": [
+            {"name": "A", "x": 0.1, "y": 0.1}, {"name": "B", "x": 0.9, "y": 0.1},
+            {"name": "C", "x": 0.5, "y": 0.5}, {"name": "Land", "x": 0.5, "y": 0.9, "kind": "country"}],
+        "routes": [
+            {"id": 1, "a": "A", "b": "B", "length": 6, "color": "red", "double_group": 1},
+            {"id": 2, "a": "A", "b": "B", "length": 6, "color": "gray", "double_group": 1},
+            {"id": 3, "a": "A", "b": "B", "length": 6, "color": "blue", "double_group": 1},
+            {"id": 4, "a": "B", "b": "C", "length": 3, "color": "white", "ferry_locos": 2},
+            {"id": 5, "a": "A", "b": "C", "length": 2, "color": "pink", "tunnel": 5},
+            {"id": 6, "a": "C", "b": "Land", "length": 1, "color": "black"}],
+        "tickets": [{"id": "T1", "a": "A", "b": "Land", "points": 9}],
+    }
+    board = parse_map(json.dumps(doc), "tiny.json")
+    ax = draw_board(board, claims={1: 0, 6: 1}, highlight=[4])
+    assert ax.get_title() == "Tiny (authored layout)"
+    assert sum(len(patches(ax, f"route-{r.id}")) for r in board.routes) == 24
+    assert len(patches(ax, "ferry-loco")) == 8 and patches(ax, "tunnel-badge-5")
+    assert board_png(board, dpi=30).startswith(PNG_MAGIC)

@@ -1,0 +1,328 @@
+"""The public API of the engine (DESIGN.md 'Public API'): new_game, legal_actions, apply,
+why_not, undo, view, save/load, actions and events."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import ttr_nb
+from ttr_nb.actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass, action_from_json,
+                            describe)
+from ttr_nb.errors import IllegalAction, SaveError
+from ttr_nb.game import FORMAT_VERSION, Game, new_game
+
+from test_engine_helpers import past_setup, set_hand
+
+VARIANTS = ["usa", "usa-1910-classic", "usa-1910", "usa-mega", "usa-big-cities", "legendary-asia"]
+
+
+def played(variant="usa", n=2, seed=0, steps=60):
+    g = new_game(variant, n, seed=seed)
+    g.play_random(random.Random(seed), steps)
+    return g
+
+
+# -- new_game ------------------------------------------------------------------------------
+def test_new_game_names_and_counts():
+    g = new_game("usa", ["Ana", "Bo", "Cy"], seed=1)
+    assert g.names == ("Ana", "Bo", "Cy") and g.current_player == 0
+    assert new_game("usa", 4).names == ("Ana", "Bea", "Cal", "Dee")
+    with pytest.raises(ValueError, match="played by 2 to 5 players, not 6"):
+        new_game("usa", 6)
+    with pytest.raises(ValueError, match="must differ"):
+        new_game("usa", ["Ana", "Ana"])
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        new_game("usa", 2, seed="x")
+    with pytest.raises(ValueError, match="unknown variant"):
+        new_game("monopoly")
+
+
+@pytest.mark.parametrize("name", ["heart-of-africa", "team-asia"])
+def test_unimplemented_mechanics_raise_not_implemented(name):
+    try:
+        g = new_game(name, 4)
+    except NotImplementedError as e:
+        assert "not implemented yet" in str(e)
+    else:  # implemented by the later issues: then it must at least start
+        assert g.pending == "setup-tickets"
+
+
+# -- legal actions -------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_legal_actions_sorted_unique_deterministic(variant):
+    for seed in range(3):
+        a, b = played(variant, 3, seed), played(variant, 3, seed)
+        la = a.legal_actions()
+        assert la == sorted(la) and len(set(la)) == len(la)
+        assert la == b.legal_actions() and a.state_json() == b.state_json()
+        assert a.legal_count() == len(la)
+
+
+def _candidates(g: Game) -> list[Action]:
+    """A superset of plausible actions: legal ones and near misses."""
+    out: list[Action] = [DrawCard(s) for s in ("deck", "red", "blue", "pink", "white", "black", "green",
+                                               "yellow", "orange", "locomotive", "purple")]
+    out += [DrawTickets(), Pass(), KeepTickets(()), KeepTickets(("O01",))]
+    offered = g.offered_tickets(g.seat) if g.current_player is not None else []
+    out += [KeepTickets((t,)) for t in offered] + [KeepTickets(tuple(offered))]
+    for r in g.board.routes[:: 3]:
+        for col in ("red", "black", "green"):
+            for k in range(0, r.length + 1):
+                out.append(ClaimRoute(r.id, ((col, r.length - k), ("locomotive", k))))
+        out.append(ClaimRoute(r.id, (("red", r.length - 1), ("blue", 1))))
+    out += g.legal_actions()
+    return out
+
+
+@pytest.mark.parametrize("variant", ["usa", "legendary-asia", "usa-mega"])
+def test_why_not_agrees_with_legal_actions(variant):
+    rng = random.Random(3)
+    for seed in range(4):
+        g = new_game(variant, 2 + seed % 3, seed=seed)
+        while not g.over:
+            legal = set(g.legal_actions())
+            for a in _candidates(g):
+                assert (g.why_not(a) is None) == (a in legal), (a, g.why_not(a))
+            g.random_step(rng)
+
+
+# -- illegal means untouched ---------------------------------------------------------------
+@pytest.mark.parametrize("variant", ["usa", "legendary-asia"])
+def test_illegal_action_raises_with_reason_and_changes_nothing(variant):
+    rng = random.Random(1)
+    for seed in range(3):
+        g = new_game(variant, 3, seed=seed)
+        while not g.over:
+            before = g.state_json()
+            hist = len(g.history)
+            logn = len(g.log)
+            legal = set(g.legal_actions())
+            bad = [a for a in _candidates(g) if a not in legal][:8]
+            for a in bad:
+                with pytest.raises(IllegalAction) as err:
+                    g.apply(a)
+                assert err.value.reason == g.why_not(a) and err.value.action == a
+                assert g.state_json() == before
+                assert len(g.history) == hist and len(g.log) == logn
+            g.random_step(rng)
+
+
+def test_non_actions_are_refused_in_words():
+    g = past_setup()
+    assert "is not an action" in g.why_not("draw")
+    with pytest.raises(IllegalAction):
+        g.apply(("draw", "deck"))
+
+
+# -- undo ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_undo_restores_the_exact_state(variant):
+    g = new_game(variant, 3, seed=5)
+    rng = random.Random(5)
+    states = [g.state_json()]
+    while not g.over and len(states) < 120:
+        g.apply(g.random_action(rng))
+        states.append(g.state_json())
+    for k in range(len(states) - 1, 0, -12):
+        while len(g.history) > k - 1:
+            g.undo()
+        assert g.state_json() == states[k - 1]
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        new_game("usa").undo()
+
+
+def test_undo_returns_the_action_and_log_follows():
+    g = past_setup()
+    n = len(g.log)
+    ev = g.apply(DrawCard("deck"))
+    assert len(g.log) == n + len(ev)
+    assert g.undo() == DrawCard("deck")
+    assert len(g.log) == n and [e.text for e in g.log] == [e.text for e in past_setup().log]
+
+
+# -- save and load -------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_save_load_replays_exactly(variant):
+    g = played(variant, 4, seed=8, steps=150)
+    text = g.to_json()
+    doc = json.loads(text)
+    assert doc["format"] == "ttr_nb-game" and doc["version"] == FORMAT_VERSION
+    assert doc["variant"] == variant and doc["players"] == list(g.names) and doc["seed"] == 8
+    assert doc["policies"] == g.policies
+    h = Game.from_json(text)
+    assert h.state_json() == g.state_json() and h.history == g.history
+    assert [e.text for e in h.log] == [e.text for e in g.log]
+
+
+def test_save_keeps_policies():
+    g = past_setup("usa", 2, seed=1, max_consecutive_loco_resets=7)
+    h = Game.from_json(g.to_json())
+    assert h.policies["max_consecutive_loco_resets"] == 7
+
+
+def _save(**change):
+    doc = json.loads(played(steps=20).to_json())
+    doc.update(change)
+    return json.dumps(doc)
+
+
+@pytest.mark.parametrize("text,match", [
+    ("{not json", "not valid JSON"),
+    (played(steps=20).to_json()[:-40], "truncated"),
+    ("[1, 2]", "must hold a JSON object"),
+    (json.dumps({"format": "chess"}), "not a ttr_nb game record"),
+    (_save(version=FORMAT_VERSION + 1), "newer than this ttr_nb reads"),
+    (_save(version="1"), "'version' must be a whole number"),
+    (_save(seed="7"), "'seed' must be a whole number"),
+    (_save(players="Ana"), "'players' must be a list of player names"),
+    (_save(variant="usa-3000"), "unknown variant"),
+    (_save(actions=[{"type": "fly"}]), "action 1 .* is not an action: unknown action type 'fly'"),
+    (_save(actions=[{"type": "draw", "source": "deck"}]), "action 1 .* is illegal: Ana must first choose"),
+    (_save(actions=[{"type": "claim", "route": "x"}]), "action 1 .* is not an action"),
+    (_save(policies={"max_consecutive_loco_resets": "three"}), "cannot start the saved game"),
+])
+def test_bad_save_files_raise_save_error_naming_the_problem(text, match):
+    with pytest.raises(SaveError, match=match):
+        Game.from_json(text)
+
+
+def test_save_error_for_bytes_that_are_not_utf8():
+    with pytest.raises(SaveError, match="not UTF-8"):
+        Game.from_json(b"\xff\xfe{")
+
+
+# -- views ---------------------------------------------------------------------------------
+def test_view_shows_own_hidden_facts_only():
+    g = played("usa", 3, seed=2, steps=30)
+    v = g.view(1)
+    assert v["hand"] == g.hand(1) and v["tickets"] == g.tickets(1)
+    assert "hands" not in v and "deck_order" not in v and "ticket_deck_order" not in v
+    text = json.dumps(v)
+    for s in (0, 2):
+        for t in g.tickets(s):
+            if t not in g.tickets(1):
+                assert t not in text
+    assert [p["cards"] for p in v["players"]] == [sum(h) for h in g.hands]
+    full = g.view(None)
+    assert full["hands"] == [g.hand(s) for s in range(3)] and len(full["deck_order"]) == len(g.deck)
+    with pytest.raises(ValueError):
+        g.view(3)
+
+
+def test_view_does_not_change_when_hidden_information_changes():
+    g = played("usa-mega", 4, seed=3, steps=50)
+    for seat in range(4):
+        c = g.copy()
+        random.Random(seat).shuffle(c.deck)
+        c.tdeck.reverse()
+        for s in range(4):
+            if s != seat:
+                h = c.hands[s]
+                c.hands[s] = h[1:] + h[:1]
+                c.kept[s] = list(reversed(c.kept[s]))
+                if c.kept[s]:
+                    c.kept[s][0] = c.tdeck[0] if c.tdeck else c.kept[s][0]
+        assert c.view(seat) == g.view(seat)
+
+
+def test_events_hide_blind_draws_from_others():
+    g = past_setup()
+    ev = g.apply(DrawCard("deck"))[0]
+    assert ev.text_for(0) == ev.text and ev.text_for(None) == ev.text
+    assert ev.text_for(1) == ev.public == "Ana draws a card from the deck."
+    assert ev.text != ev.public
+
+
+# -- actions -------------------------------------------------------------------------------
+def test_actions_json_round_trip_and_text():
+    g = past_setup("usa", 2, seed=4)
+    set_hand(g, 0, red=6, locomotive=3)
+    for a in g.legal_actions():
+        assert action_from_json(a.to_json()) == a
+        assert action_from_json(json.dumps(a.to_json())) == a
+        assert a.text(g).startswith("Ana ")
+        assert describe(a) == str(a)
+    r = g.board.find_route("Denver", "Omaha")
+    a = ClaimRoute.paying(r.id, pink=3, locomotive=1)
+    assert a.text(g) == "Ana claims Denver–Omaha (4, pink) with 3 pink + 1 Locomotive: +7"
+    assert a.color == "pink" and a.locos == 1
+    assert ClaimRoute(r.id, {"locomotive": 1, "pink": 3}) == a
+    assert KeepTickets(["O2", "O1"]).tickets == ("O1", "O2")
+    with pytest.raises(TypeError):
+        ClaimRoute("x", ())
+    with pytest.raises(ValueError, match="unknown action type"):
+        action_from_json({"type": "fly"})
+
+
+def test_actions_sort_by_kind_then_fields():
+    acts = [Pass(), KeepTickets(("O1",)), DrawTickets(), ClaimRoute(2, (("red", 1),)),
+            ClaimRoute(1, (("locomotive", 1),)), ClaimRoute(1, (("red", 1),)), DrawCard("locomotive"),
+            DrawCard("red"), DrawCard("deck")]
+    assert sorted(acts) == [DrawCard("deck"), DrawCard("red"), DrawCard("locomotive"),
+                            ClaimRoute(1, (("red", 1),)), ClaimRoute(1, (("locomotive", 1),)),
+                            ClaimRoute(2, (("red", 1),)), DrawTickets(), KeepTickets(("O1",)), Pass()]
+
+
+# -- score, counts, copy -------------------------------------------------------------------
+def test_score_is_a_scoresheet_with_running_route_points():
+    g = played("usa", 3, seed=9, steps=400)
+    assert g.over
+    sheet = g.score()
+    for s in range(3):
+        assert sheet.line_total(s, "route") == g.points[s]
+    assert sheet.names == g.names
+
+
+def test_copy_is_exact_and_independent():
+    g = played("legendary-asia", 3, seed=1, steps=50)
+    c = g.copy()
+    assert c.state_json() == g.state_json() and c.history == g.history
+    c.play_random(random.Random(2))
+    assert c.over and not g.over
+    assert g.state_json() == played("legendary-asia", 3, seed=1, steps=50).state_json()
+
+
+def test_random_action_is_legal_and_uses_one_random_call():
+    g = played("usa", 2, seed=3, steps=10)
+    r1, r2 = random.Random(7), random.Random(7)
+    a = g.random_action(r1)
+    assert a in g.legal_actions()
+    r2.random()
+    assert r1.random() == r2.random()
+
+
+@pytest.mark.parametrize("variant", ["usa", "usa-mega", "usa-big-cities"])
+def test_fused_random_loop_equals_step_by_step(variant):
+    for seed in range(6):
+        for n in (2, 5):
+            a, b = new_game(variant, n, seed=seed), new_game(variant, n, seed=seed)
+            ra, rb = random.Random(seed), random.Random(seed)
+            while not a.over:
+                a.apply(a.random_action(ra))
+            b.play_random(rb)
+            assert a.state_json() == b.state_json() and a.history == b.history
+            assert [e.text for e in a.log] == [e.text for e in b.log]
+
+
+@pytest.mark.parametrize("variant", ["usa", "usa-1910"])
+def test_fast_sampler_walks_exactly_the_legal_actions(variant):
+    from ttr_nb.rules.fast import FastCounter
+    rng = random.Random(0)
+    for seed in range(8):
+        g = new_game(variant, 2 + seed % 4, seed=seed)
+        assert isinstance(g._fast, FastCounter)
+        while not g.over:
+            la = g.legal_actions()
+            n = g._fast.count(g)
+            assert n == len(la)
+            picked = [g._materialize(g._fast.pick_index(g, i)) for i in range(n)]
+            assert sorted(picked) == la
+            g.random_step(rng)
+
+
+def test_summary_and_repr_are_plain_text():
+    g = past_setup("usa", 2, seed=1)
+    assert repr(g).startswith("<Game usa, 2 players, seed 1, 2 actions, Ana to play (turn)>")
+    assert "face up:" in g.summary() and str(g) == g.summary()

@@ -1,0 +1,283 @@
+"""Players: a random agent, a greedy agent, and :func:`play_game`.
+
+>>> from ttr_nb.agents import play_game
+>>> game = play_game("usa", players=2, seed=3, agents=("greedy", "random"))
+>>> game.over
+True
+
+Agents see what their seat may see: their own hand and tickets and the public board
+(they read ``game.view(seat)``-level facts only).
+"""
+from __future__ import annotations
+
+import heapq
+import random
+from typing import Any, Sequence
+
+from .actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass
+from .cards import CARD_NAMES, LOCO, rng_for
+from .game import Game, new_game
+
+
+class RandomAgent:
+    """Chooses uniformly among the legal actions (one ``rng.random()`` per action)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = random.Random(seed) if not isinstance(seed, random.Random) else seed
+
+    def choose(self, game: Game) -> Action:
+        return game.random_action(self.rng)
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(seed={self.seed!r})"
+
+
+class GreedyAgent:
+    """Chases its tickets along the cheapest paths.
+
+    - Tickets: keeps the offered tickets it can still finish cheaply (cheapest cost in trains
+      over open or own routes), the best value per train first, at least the minimum.
+    - Turn: claims a route on a cheapest path of an unfinished ticket when it can (the longest
+      first, paying with as few Locomotives as possible); otherwise draws the colours those
+      routes need (a face-up card of a needed colour, else the deck). With every ticket done or
+      lost it draws new tickets while it has trains, or claims the longest route it can afford.
+    - Ties are broken with its own seeded RNG, so a game is reproducible.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    # -- the board as the seat sees it ------------------------------------------------------
+    def _costs(self, game: Game, seat: int, a: str, b: str) -> tuple[int, list[int]]:
+        """Cheapest trains from a to b over own (0) and claimable (length) routes; (cost, route ids)."""
+        board = game.board
+        T = game.T
+        own = game.owner
+        openf = game.openf[seat]
+        adj = _adjacency(game)
+        dist = {a: 0}
+        prev: dict[str, tuple[str, int]] = {}
+        heap = [(0, a)]
+        while heap:
+            d, city = heapq.heappop(heap)
+            if city == b:
+                break
+            if d > dist.get(city, 1 << 30):
+                continue
+            if board.cities[city].is_country and city != a:
+                continue  # a country is a dead end (H-8.2)
+            for other, i in adj[city]:
+                if own[i] == seat:
+                    w = 0
+                elif openf[i] and own[i] < 0:
+                    w = T.rneed[i]
+                else:
+                    continue
+                nd = d + w
+                if nd < dist.get(other, 1 << 30):
+                    dist[other] = nd
+                    prev[other] = (city, i)
+                    heapq.heappush(heap, (nd, other))
+        if b not in dist:
+            return 1 << 30, []
+        path = []
+        c = b
+        while c != a:
+            c, i = prev[c]
+            if own[i] != seat:
+                path.append(T.rid[i])
+        return dist[b], path
+
+    def _wanted(self, game: Game, seat: int) -> list[int]:
+        """Route ids on the cheapest paths of this seat's unfinished tickets (cheapest ticket first)."""
+        plans = []
+        for tid in game.tickets(seat):
+            t = game.board.ticket(tid)
+            cost, path = self._costs(game, seat, t.a, t.b)
+            if path and cost <= game.trains[seat]:
+                plans.append((cost, -t.points, tid, path))
+        plans.sort()
+        out: list[int] = []
+        for *_, path in plans:
+            for r in path:
+                if r not in out:
+                    out.append(r)
+        return out
+
+    # -- choosing -------------------------------------------------------------------------
+    def choose(self, game: Game) -> Action:
+        seat = game.current_player
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        p = game.pending
+        if p in ("setup-tickets", "keep-tickets"):
+            return self._keep(game, seat, legal)
+        if p == "second-card":
+            return self._draw(game, seat, legal, second=True)
+        if p != "turn":
+            return legal[int(self.rng.random() * len(legal))]
+        wanted = self._wanted(game, seat)
+        claims = [a for a in legal if isinstance(a, ClaimRoute)]
+        by_route: dict[int, list[ClaimRoute]] = {}
+        for a in claims:
+            by_route.setdefault(a.route, []).append(a)
+        good = [r for r in wanted if r in by_route]
+        if good:
+            r = max(good, key=lambda r: (game.board.route(r).length, -good.index(r)))
+            return self._pay(game, seat, by_route[r])
+        if not wanted:
+            if DrawTickets() in legal and game.trains[seat] >= 12 and len(game.tickets(seat)) < 8:
+                return DrawTickets()
+            if claims:
+                best = max(by_route, key=lambda r: (game.board.route(r).length, -r))
+                return self._pay(game, seat, by_route[best])
+        return self._draw(game, seat, legal, second=False, wanted=wanted)
+
+    def _pay(self, game: Game, seat: int, options: list[ClaimRoute]) -> ClaimRoute:
+        """The payment with the fewest Locomotives, then of the colour held most."""
+        hand = game.hands[seat]
+
+        def key(a: ClaimRoute) -> tuple:
+            col = a.color
+            held = hand[CARD_NAMES.index(col)] if col in CARD_NAMES else 0
+            return (a.locos, len(a.terrain), -held, a.sort_key())
+
+        return min(options, key=key)
+
+    def _needed_colours(self, game: Game, seat: int, wanted: list[int]) -> list[str]:
+        hand = game.hands[seat]
+        need: dict[str, int] = {}
+        for r in wanted[:4]:
+            route = game.board.route(r)
+            if route.color == "gray":
+                best = max(range(8), key=lambda c: (hand[c], -c))
+                col = CARD_NAMES[best]
+            else:
+                col = route.color
+            short = route.length - hand[CARD_NAMES.index(col)]
+            if short > 0:
+                need[col] = need.get(col, 0) + short
+        return sorted(need, key=lambda c: (-need[c], CARD_NAMES.index(c)))
+
+    def _draw(self, game: Game, seat: int, legal: list[Action], second: bool,
+              wanted: list[int] | None = None) -> Action:
+        draws = [a for a in legal if isinstance(a, DrawCard)]
+        if not draws:
+            others = [a for a in legal if not isinstance(a, DrawTickets)] or legal
+            return others[int(self.rng.random() * len(others))]
+        if wanted is None:
+            wanted = self._wanted(game, seat)
+        for col in self._needed_colours(game, seat, wanted):
+            a = DrawCard(col)
+            if a in draws:
+                return a
+        if DrawCard("deck") in draws:
+            return DrawCard("deck")
+        if not second and DrawCard("locomotive") in draws:
+            return DrawCard("locomotive")
+        return draws[int(self.rng.random() * len(draws))]
+
+    def _keep(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        offered = game.offered_tickets(seat)
+        budget = game.trains[seat] - sum(self._costs(game, seat, game.board.ticket(t).a,
+                                                     game.board.ticket(t).b)[0]
+                                         for t in game.tickets(seat) if not _done(game, seat, t)) // 2
+        scored = []
+        for tid in offered:
+            t = game.board.ticket(tid)
+            cost, _ = self._costs(game, seat, t.a, t.b)
+            scored.append((cost / max(t.points, 1), cost, tid))
+        scored.sort()
+        keep = [tid for _, cost, tid in scored if cost <= max(budget, 0) * 0.75]
+        lo = min(len(a.tickets) for a in legal if isinstance(a, KeepTickets))
+        for _, _, tid in scored:
+            if len(keep) >= lo:
+                break
+            if tid not in keep:
+                keep.append(tid)
+        a = KeepTickets(tuple(keep))
+        return a if a in legal else legal[0]
+
+    def __repr__(self) -> str:
+        return f"GreedyAgent(seed={self.seed!r})"
+
+
+def _done(game: Game, seat: int, tid: str) -> bool:
+    t = game.board.ticket(tid)
+    cost, _ = GreedyAgent()._costs(game, seat, t.a, t.b)
+    return cost == 0
+
+
+_ADJ: dict[int, tuple[Any, dict[str, list[tuple[str, int]]]]] = {}
+
+
+def _adjacency(game: Game) -> dict[str, list[tuple[str, int]]]:
+    hit = _ADJ.get(id(game.board))
+    if hit is None or hit[0] is not game.board:
+        adj: dict[str, list[tuple[str, int]]] = {c: [] for c in game.board.cities}
+        for i, r in enumerate(game.board.routes):
+            adj[r.a].append((r.b, i))
+            adj[r.b].append((r.a, i))
+        hit = _ADJ[id(game.board)] = (game.board, adj)
+    return hit[1]
+
+
+AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent}
+"""Agent name -> class (each takes a ``seed``)."""
+
+
+def make_agent(name: str, seed: int = 0) -> Any:
+    """An agent by name ('random' or 'greedy')."""
+    key = str(name).strip().lower()
+    if key not in AGENTS:
+        raise ValueError(f"unknown agent {name!r}; choose from {', '.join(sorted(AGENTS))}")
+    return AGENTS[key](seed)
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """The seed of the agent at ``seat`` in a game seeded with ``seed`` (different from the deal)."""
+    return rng_for(seed, "agent", seat).getrandbits(48)
+
+
+def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int = 0,
+              agents: Sequence[Any] | str = ("random",), max_steps: int = 20_000, **policy_overrides: Any) -> Game:
+    """Play a whole game and return it (``game.over`` is True).
+
+    ``agents``: one per seat, or one for all: names ('random', 'greedy') or objects with
+    ``choose(game)``. Named agents get the seed :func:`agent_seed` ``(seed, seat)``. Games of
+    random agents only use the engine's fused fast loop; the choices are the same.
+    """
+    game = new_game(variant, players, seed, **policy_overrides)
+    if isinstance(agents, str):
+        agents = [a.strip() for a in agents.split(",") if a.strip()]
+    agents = list(agents)
+    if len(agents) == 1:
+        agents = agents * game.n
+    if len(agents) != game.n:
+        raise ValueError(f"{len(agents)} agents for {game.n} players: give one per seat, or one for all")
+    seats = [make_agent(a, agent_seed(seed, s)) if isinstance(a, str) else a for s, a in enumerate(agents)]
+    if all(type(a) is RandomAgent for a in seats) and game._fast is not None:
+        from .rules.fast import play_random
+
+        play_random(game, [a.rng for a in seats], max_steps)
+    else:
+        steps = 0
+        while not game.over:
+            if steps >= max_steps:
+                break
+            a = seats[game.current_player].choose(game)
+            game.apply(a)
+            steps += 1
+    if not game.over:
+        raise RuntimeError(f"{game.variant.name} seed {seed}: not over after {max_steps} actions")
+    return game
+
+
+__all__ = ["RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "play_game", "agent_seed"]

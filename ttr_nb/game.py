@@ -1,0 +1,692 @@
+"""The Game: state + legal_actions() / apply() / why_not() / undo() / view() / save and load.
+
+A game is (variant, seed, actions): the seed deals the cards and tickets, and replaying the
+same actions rebuilds the same state, which is how :meth:`Game.undo` and
+:meth:`Game.from_json` work. Every step is one action; a pending decision (the second card,
+keeping tickets, ...) is part of the state, so :meth:`Game.legal_actions` is always the full
+truth about what may happen next.
+
+>>> import ttr_nb
+>>> from ttr_nb.actions import DrawCard, KeepTickets
+>>> game = ttr_nb.new_game("usa", players=2, seed=7)
+>>> game.current_player, game.pending
+(0, 'setup-tickets')
+>>> game.apply(game.legal_actions()[0])[0].text.startswith("Ana keeps")
+True
+>>> game.why_not(DrawCard("deck"))
+'Bea must first choose which Destination Tickets to keep (B-2.4).'
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Iterable, Sequence
+
+from .actions import (ACTION_TYPES, Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass,
+                      action_from_json)
+from .board import Board
+from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_for, shuffle)
+from .errors import IllegalAction, SaveError
+from .events import Event, make_event
+from .rules import claiming, drawing, endgame, tickets
+from .rules.mechanic import HOOKS, Mechanic
+from .rules import mechanic_class
+from .variants import Variant, get_variant
+
+FORMAT = "ttr_nb-game"
+FORMAT_VERSION = 1
+DEFAULT_NAMES = ("Ana", "Bea", "Cal", "Dee", "Eli", "Fay")
+
+PENDING_KINDS = ("setup-tickets", "turn", "second-card", "keep-tickets", "over")
+"""The core decision kinds (``game.pending``); mechanics add their own."""
+
+
+def new_game(variant: str | Variant = "usa", players: int | Sequence[str] = 2, seed: int = 0,
+             **policy_overrides: Any) -> "Game":
+    """Start a game: ``players`` is a count or a list of names; ``seed`` deals everything."""
+    return Game(variant, players, seed, **policy_overrides)
+
+
+class Game:
+    """One game of Ticket to Ride. See the module docstring and docs/ENGINE.md."""
+
+    def __init__(self, variant: str | Variant = "usa", players: int | Sequence[str] = 2, seed: int = 0,
+                 **policy_overrides: Any):
+        v = get_variant(variant, **policy_overrides)
+        if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+            raise ValueError(f"players must be a number of players or a list of names, not {players!r}")
+        if isinstance(players, int):
+            if players not in v.players:
+                raise ValueError(f"{v.name} is played by {_counts(v.players)} players, not {players}")
+            names = list(DEFAULT_NAMES[:players])
+        else:
+            names = list(players)
+            if len(names) not in v.players:
+                raise ValueError(f"{v.name} is played by {_counts(v.players)} players; {len(names)} names given")
+            if not all(isinstance(n, str) and n.strip() for n in names):
+                raise ValueError(f"player names must be non-empty text, not {names!r}")
+            if len(set(names)) != len(names):
+                raise ValueError(f"player names must differ: {names!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        self.variant: Variant = v
+        self.board: Board = v.board
+        self.names: tuple[str, ...] = tuple(names)
+        self.n: int = len(names)
+        self.seed: int = seed
+        self.policies: dict[str, Any] = dict(v.policies)
+        self.T = claiming.tables(self.board)
+        self.tix = _tickets_of(v)
+        self.tidx = {t.id: i for i, t in enumerate(self.tix)}
+        self._mech_classes = [mechanic_class(m) for m in v.mechanics]
+        self._start()
+
+    # ------------------------------------------------------------------ state & setup
+    def _start(self) -> None:
+        """Build the initial state from the seed (also used by undo and load)."""
+        v = self.variant
+        n = self.n
+        self.pending = "setup-tickets"
+        self.seat = 0
+        self.turn = 0
+        self.trigger = -1
+        self.final_left = -1
+        self.passes = 0
+        self.shuffles = 0
+        self.deck: list[int] = []
+        self.display: list[int] = [EMPTY] * v.display_size
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = [[0] * 9 for _ in range(n)]
+        self.trains: list[int] = [v.trains] * n
+        self.points: list[int] = [0] * n
+        self.owner: list[int] = [-1] * self.T.n
+        self.claims: list[list[list]] = [[] for _ in range(n)]
+        self.side: list[int] = list(range(n))
+        self.doubles_open: bool = n >= self.policies["double_routes_min_players"]
+        self.tdeck: list[int] = []
+        self.box: list[int] = []
+        self.offered: list[list[int]] = [[] for _ in range(n)]
+        self.kept: list[list[int]] = [[] for _ in range(n)]
+        self.ext: dict[str, Any] = {}
+        self._raw: list[tuple] = []
+        self._raw_stale = False
+        self._events: list[Event] = []
+        self._hist: list[Any] = []
+        self._version = 0
+        self._legal: tuple[int, list[Action]] | None = None
+        self.mechanics: list[Mechanic] = [cls(self) for cls in self._mech_classes]
+        self._hooks: dict[str, list[Mechanic]] = {
+            h: [m for m in self.mechanics if getattr(type(m), h) is not getattr(Mechanic, h)] for h in HOOKS}
+        self._owned_types = {t: m for m in self.mechanics for t in m.action_types}
+        for m in self.mechanics:
+            m.init()
+        self._setup()
+
+    def _setup(self) -> None:
+        v = self.variant
+        self.emit("setup", None)
+        deck = new_train_deck(v.cards_per_color, v.locomotives)
+        shuffle(deck, rng_for(self.seed, "cards", 0))
+        self.deck = deck
+        for s in range(self.n):  # B-2.2
+            h = self.hands[s]
+            for _ in range(v.initial_cards):
+                h[deck.pop()] += 1
+            self.emit("deal", s, tuple(h))
+        for k in range(v.display_size):
+            self.display[k] = deck.pop()
+        self.emit("display", None, tuple(self.display))
+        if self.display.count(LOCO) >= 3:  # B-2.6
+            drawing.loco_reset(self)
+        for m in self.mechanics:
+            m.setup()
+        tickets.deal_setup(self)
+        self.openf: list[bytearray] = [bytearray(b"\x01") * self.T.n for _ in range(self.n)]
+        """openf[seat][i]: route index i is still open to seat (not claimed, not a closed twin)."""
+        fast_ok = self.T.plain and all(m.fast_ok for m in self.mechanics)
+        if fast_ok:
+            from .rules.fast import FastCounter
+
+            self._fast: Any = FastCounter(self)
+        else:
+            self._fast = None
+
+    def emit(self, kind: str, seat: int | None, *args: Any) -> None:
+        """Record an event (a raw tuple; worded on demand, see ttr_nb.events)."""
+        self._raw.append((kind, seat, *args))
+
+    # ------------------------------------------------------------------ public state
+    @property
+    def current_player(self) -> int | None:
+        """The seat that acts next (None once the game is over)."""
+        return None if self.pending == "over" else self.seat
+
+    @property
+    def over(self) -> bool:
+        return self.pending == "over"
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.names
+
+    @property
+    def ticket_deck_size(self) -> int:
+        return len(self.tdeck)
+
+    @property
+    def final_round(self) -> bool:
+        """True once the end is triggered (B-7.1)."""
+        return self.trigger >= 0
+
+    @property
+    def route_owners(self) -> dict[int, int]:
+        """Claimed route id -> seat, sorted by route id."""
+        rid = self.T.rid
+        return {rid[i]: self.owner[i] for i in self.T.by_id if self.owner[i] >= 0}
+
+    def hand(self, seat: int) -> dict[str, int]:
+        """The train cards of ``seat`` (card name -> count, nonzero only). Hidden information."""
+        return {CARD_NAMES[c]: k for c, k in enumerate(self.hands[seat]) if k}
+
+    def tickets(self, seat: int) -> list[str]:
+        """The kept tickets of ``seat`` (ids, in the order kept). Hidden information."""
+        return [self.tix[t].id for t in self.kept[seat]]
+
+    def offered_tickets(self, seat: int) -> list[str]:
+        """The tickets ``seat`` must choose from now (ids)."""
+        return [self.tix[t].id for t in self.offered[seat]]
+
+    @property
+    def history(self) -> list[Action]:
+        """The actions applied so far, in order."""
+        h = self._hist
+        for k, a in enumerate(h):
+            if not isinstance(a, Action):
+                h[k] = self._materialize(a)
+        return list(h)
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far, worded (the teacher's view; see Event.text_for)."""
+        if self._raw_stale:
+            self._replay(list(self._hist))
+        ev = self._events
+        raw = self._raw
+        for k in range(len(ev), len(raw)):
+            ev.append(make_event(self, raw[k]))
+        return list(ev)
+
+    def state(self) -> dict[str, Any]:
+        """The whole state as plain data (hidden parts included). Equal states give equal JSON."""
+        tid = [t.id for t in self.tix]
+        rid = self.T.rid
+        return {
+            "pending": self.pending, "seat": self.seat, "turn": self.turn, "trigger": self.trigger,
+            "final_left": self.final_left, "passes": self.passes, "shuffles": self.shuffles,
+            "deck": list(self.deck), "display": list(self.display), "discard": list(self.discard),
+            "hands": [list(h) for h in self.hands], "trains": list(self.trains),
+            "points": list(self.points),
+            "owner": {str(rid[i]): o for i, o in enumerate(self.owner) if o >= 0},
+            "claims": [[list(c) for c in cs] for cs in self.claims],
+            "ticket_deck": [tid[t] for t in self.tdeck], "box": [tid[t] for t in self.box],
+            "offered": [[tid[t] for t in o] for o in self.offered],
+            "kept": [[tid[t] for t in k] for k in self.kept],
+            "ext": json.loads(json.dumps(self.ext)),
+        }
+
+    def state_json(self) -> str:
+        """:meth:`state` as canonical JSON text (for comparisons)."""
+        return json.dumps(self.state(), sort_keys=True, separators=(",", ":"))
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now, sorted (deterministic, complete: every payment is listed).
+        ``Pass`` appears only when nothing else is legal (B-3.4); empty once the game is over."""
+        c = self._legal
+        if c is not None and c[0] == self._version:
+            return list(c[1])
+        p = self.pending
+        seat = self.seat
+        out: list[Action]
+        if p == "over":
+            out = []
+        elif p == "turn":
+            out = [DrawCard(drawing.source_name(s)) for s in drawing.sources(self, False)]
+            out += claiming.claim_options(self, seat)
+            if self.tdeck:
+                out.append(DrawTickets())
+            for m in self._hooks["actions"]:
+                out += m.actions(p)
+            if not out:
+                out = [Pass()]
+        elif p == "second-card":
+            out = [DrawCard(drawing.source_name(s)) for s in drawing.sources(self, True)]
+            for m in self._hooks["actions"]:
+                out += m.actions(p)
+        elif p in ("setup-tickets", "keep-tickets"):
+            out = tickets.keep_options(self)
+            for m in self._hooks["actions"]:
+                out += m.actions(p)
+        else:
+            out = []
+            for m in self._hooks["actions"]:
+                out += m.actions(p)
+        out.sort()
+        self._legal = (self._version, out)
+        return list(out)
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_not(action) is None
+
+    def why_not(self, action: Any) -> str | None:
+        """The reason ``action`` is illegal now, in words a teacher can read aloud; None if legal."""
+        if not isinstance(action, Action):
+            return (f"{action!r} is not an action; use DrawCard, ClaimRoute, DrawTickets, KeepTickets "
+                    f"or Pass (ttr_nb.actions).")
+        p = self.pending
+        if p == "over":
+            return "The game is over: no more actions (see game.score())."
+        seat = self.seat
+        t = type(action)
+        owner = self._owned_types.get(t)
+        if owner is not None:
+            return owner.why_not(action)
+        if t not in (DrawCard, ClaimRoute, DrawTickets, KeepTickets, Pass):
+            return f"{t.__name__} is not an action of {self.variant.name}."
+        if t is DrawCard:
+            if p == "turn" or p == "second-card":
+                return drawing.why_not(self, seat, action.source, p == "second-card")
+            return self._busy(p)
+        if t is ClaimRoute:
+            if p != "turn":
+                return self._busy(p)
+            return claiming.why_not(self, seat, action)
+        if t is DrawTickets:
+            if p != "turn":
+                return self._busy(p)
+            return tickets.why_not_draw(self, seat)
+        if t is KeepTickets:
+            if p not in ("setup-tickets", "keep-tickets"):
+                busy = self._busy(p)
+                return "There are no tickets to choose from now" + (f": {busy}" if busy else ".")
+            return tickets.why_not_keep(self, seat, action)
+        # Pass
+        if p != "turn":
+            return self._busy(p)
+        legal = self.legal_actions()
+        if legal and not isinstance(legal[0], Pass):
+            return (f"{self.names[seat]} can't pass: there are legal actions (for example: "
+                    f"{legal[0].text(self)}). Passing is allowed only when nothing else is (B-3.4).")
+        return None
+
+    def _busy(self, p: str) -> str | None:
+        who = self.names[self.seat]
+        if p == "setup-tickets":
+            return f"{who} must first choose which Destination Tickets to keep (B-2.4)."
+        if p == "second-card":
+            return (f"{who} has taken one card and must now take the second one (B-4.1); a turn is "
+                    f"one action only (B-3.1).")
+        if p == "keep-tickets":
+            return f"{who} must first choose which of the drawn Destination Tickets to keep (B-6.1)."
+        if p == "turn":
+            return None
+        return f"{who} must first finish the pending decision '{p}'."
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return what happened. Raises IllegalAction (with the reason)
+        and leaves the game exactly as it was if the action is illegal."""
+        why = self.why_not(action)
+        if why is not None:
+            raise IllegalAction(why, action)
+        start = len(self._raw)
+        self._exec(action)
+        self._hist.append(action)
+        self._version += 1
+        return [make_event(self, r) for r in self._raw[start:]]
+
+    def _exec(self, a: Any) -> None:
+        """Apply a checked (or trusted) action or raw code."""
+        if type(a) is tuple:
+            self._exec_code(a)
+            return
+        t = type(a)
+        seat = self.seat
+        if t is DrawCard:
+            code = drawing.source_code(a.source)
+            if code is None:
+                for m in self._hooks["draw_why_not"]:
+                    if m.draw_why_not(a.source) is not NotImplemented:
+                        m.apply(a)
+                        return
+                raise IllegalAction(f"unknown card source {a.source!r}", a)
+            drawing.draw(self, seat, code)
+        elif t is ClaimRoute:
+            claiming.claim(self, seat, a)
+        elif t is DrawTickets:
+            tickets.draw(self, seat)
+        elif t is KeepTickets:
+            tickets.keep(self, seat, a.tickets)
+        elif t is Pass:
+            self.emit("pass", seat)
+            endgame.end_turn(self, passed=True)
+        else:
+            self._owned_types[t].apply(a)
+
+    def _exec_code(self, code: tuple) -> None:
+        k = code[0]
+        seat = self.seat
+        if k == "d":
+            drawing.draw(self, seat, code[1])
+        elif k == "c":
+            claiming.fast_claim(self, seat, code[1], code[2], code[3], code[4])
+        elif k == "t":
+            tickets.draw(self, seat)
+        elif k == "k":
+            tickets.keep(self, seat, code[1])
+        else:
+            self.emit("pass", seat)
+            endgame.end_turn(self, passed=True)
+
+    def _materialize(self, code: tuple) -> Action:
+        k = code[0]
+        if k == "d":
+            return DrawCard(drawing.source_name(code[1]))
+        if k == "c":
+            return ClaimRoute._raw(self.T.rid[code[1]], self.T.pay(code[2], code[3], code[4]))
+        if k == "t":
+            return DrawTickets()
+        if k == "k":
+            return KeepTickets(tuple(code[1]))
+        return Pass()
+
+    # hooks for rules modules and mechanics
+    def end_turn(self, passed: bool = False) -> None:
+        """End the current turn (rules modules and mechanics call this)."""
+        endgame.end_turn(self, passed)
+
+    def refill_display(self) -> None:
+        drawing.refill(self)
+
+    def complete_claim(self, seat: int, action: ClaimRoute, counts: list[int] | None = None) -> None:
+        """Finish a held claim (a tunnel that was paid): place, score, end the turn."""
+        i = self.T.idx[action.route]
+        claiming.complete_claim(self, seat, action, i, counts if counts is not None else action.counts())
+
+    def claim_points(self, action: ClaimRoute) -> int | None:
+        """The points ``action`` would score at once (None for an unknown route)."""
+        i = self.T.idx.get(action.route)
+        if i is None:
+            return None
+        seat = self.seat if self.pending != "over" else 0
+        return claiming.points_of(self, seat, action, i)
+
+    # ------------------------------------------------------------------ random play
+    def random_action(self, rng: random.Random) -> Action:
+        """A legal action chosen uniformly at random, with one ``rng.random()`` call.
+
+        Plain variants use the fast sampler (its own order of the same legal set); the others
+        take ``legal_actions()[int(rng.random() * len(legal_actions()))]``."""
+        if self._fast is not None:
+            return self._materialize(self._fast.pick(self, rng.random()))
+        legal = self.legal_actions()
+        return legal[int(rng.random() * len(legal))]
+
+    def random_step(self, rng: random.Random) -> None:
+        """Apply :meth:`random_action` (same choice, same use of ``rng``) without wording events
+        or building action objects: the fast path of random games."""
+        if self._fast is not None:
+            code = self._fast.pick(self, rng.random())
+            self._exec_code(code)
+            self._hist.append(code)
+        else:
+            legal = self.legal_actions()
+            a = legal[int(rng.random() * len(legal))]
+            self._exec(a)
+            self._hist.append(a)
+        self._version += 1
+
+    def play_random(self, rng: random.Random, max_steps: int | None = None) -> int:
+        """Play random actions (as :meth:`random_step`, same choices) until the game is over or
+        ``max_steps`` actions were played; uses the fused fast loop when the variant allows it.
+        Returns the number of actions played."""
+        if self._fast is not None:
+            from .rules.fast import play_random
+
+            return play_random(self, rng, max_steps)
+        k = 0
+        while not self.over and k != (max_steps if max_steps is not None else -1):
+            self.random_step(rng)
+            k += 1
+        return k
+
+    def legal_count(self) -> int:
+        """``len(legal_actions())``, without building them when the variant allows it."""
+        if self._fast is not None:
+            return self._fast.count(self)
+        return len(self.legal_actions())
+
+    # ------------------------------------------------------------------ undo, save, load
+    def undo(self) -> Action:
+        """Take back the last action (exact: the game is replayed from the seed). Returns it."""
+        if not self._hist:
+            raise IllegalAction("There is nothing to undo: no action has been played yet.")
+        hist = self._hist[:-1]
+        last = self._hist[-1]
+        self._replay(hist)
+        return last if isinstance(last, Action) else self._materialize(last)
+
+    def _replay(self, actions: Iterable[Any]) -> None:
+        self._start()
+        for a in actions:
+            self._exec(a)
+            self._hist.append(a)
+            self._version += 1
+
+    def copy(self) -> "Game":
+        """An independent, exact copy of the game (state, history and log)."""
+        g = Game.__new__(Game)
+        d = dict(self.__dict__)
+        for k, v in d.items():
+            if isinstance(v, list):
+                d[k] = [list(x) if isinstance(x, (list, bytearray)) else x for x in v]
+                if v and isinstance(v[0], bytearray):
+                    d[k] = [bytearray(x) for x in v]
+                elif k == "claims":
+                    d[k] = [[list(c) for c in cs] for cs in v]
+        d["ext"] = json.loads(json.dumps(self.ext))
+        d["policies"] = dict(self.policies)
+        d["_legal"] = None
+        g.__dict__.update(d)
+        g.mechanics = [type(m)(g) for m in self.mechanics]
+        g._hooks = {h: [m for m in g.mechanics if getattr(type(m), h) is not getattr(Mechanic, h)] for h in HOOKS}
+        g._owned_types = {t: m for m in g.mechanics for t in m.action_types}
+        if self._fast is not None:
+            g._fast = self._fast.copy()
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game record: format, version, variant, policies, players, seed, actions."""
+        return {"format": FORMAT, "version": FORMAT_VERSION, "variant": self.variant.name,
+                "policies": dict(self.policies), "players": list(self.names), "seed": self.seed,
+                "actions": [a.to_json() for a in self.history]}
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The game record as JSON text (replays exactly with :meth:`from_json`)."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | dict) -> "Game":
+        """Load a game record. Raises SaveError naming what is wrong (not JSON, truncated, wrong
+        types, unknown variant, a future format version, an illegal action)."""
+        if isinstance(text, dict):
+            doc = text
+        else:
+            if isinstance(text, bytes):
+                try:
+                    text = text.decode("utf-8")
+                except UnicodeDecodeError as e:
+                    raise SaveError(f"the save file is not UTF-8 text ({e.reason} at byte {e.start})") from None
+            if not isinstance(text, str):
+                raise SaveError(f"a save file is JSON text, not {type(text).__name__}")
+            try:
+                doc = json.loads(text)
+            except json.JSONDecodeError as e:
+                hint = " (the file looks truncated)" if e.pos >= len(text.rstrip()) else ""
+                raise SaveError(f"the save file is not valid JSON{hint}: {e.msg} at line {e.lineno} "
+                                f"column {e.colno}") from None
+        if not isinstance(doc, dict):
+            raise SaveError(f"the save file must hold a JSON object, not {type(doc).__name__}")
+        if doc.get("format") != FORMAT:
+            raise SaveError(f"not a ttr_nb game record: 'format' is {doc.get('format')!r}, expected {FORMAT!r}")
+        ver = doc.get("version")
+        if isinstance(ver, bool) or not isinstance(ver, int):
+            raise SaveError(f"'version' must be a whole number, not {ver!r}")
+        if ver > FORMAT_VERSION:
+            raise SaveError(f"the save file has format version {ver}, newer than this ttr_nb reads "
+                            f"({FORMAT_VERSION}); update ttr_nb to load it")
+        if ver < 1:
+            raise SaveError(f"unknown format version {ver}")
+        for key, typ, what in (("variant", str, "a variant name"), ("players", list, "a list of player names"),
+                               ("seed", int, "a whole number"), ("actions", list, "a list of actions"),
+                               ("policies", dict, "an object of policy values")):
+            if key not in doc:
+                raise SaveError(f"the save file has no {key!r}")
+            val = doc[key]
+            if not isinstance(val, typ) or isinstance(val, bool):
+                raise SaveError(f"{key!r} must be {what}, not {val!r}"[:200])
+        try:
+            game = cls(doc["variant"], doc["players"], doc["seed"], **doc["policies"])
+        except (ValueError, TypeError, NotImplementedError) as e:
+            raise SaveError(f"cannot start the saved game: {e}") from None
+        for k, d in enumerate(doc["actions"]):
+            try:
+                a = action_from_json(d)
+            except (ValueError, TypeError, KeyError) as e:
+                raise SaveError(f"action {k + 1} ({json.dumps(d)[:80]}) is not an action: {e}") from None
+            why = game.why_not(a)
+            if why is not None:
+                raise SaveError(f"action {k + 1} ({a.text()}) is illegal: {why}")
+            game._exec(a)
+            game._hist.append(a)
+            game._version += 1
+        return game
+
+    # ------------------------------------------------------------------ views & score
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (its hand and tickets; everyone's public facts); ``None`` = the
+        teacher's full view (every hand, the deck order, unkept tickets)."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
+            raise ValueError(f"seat must be 0..{self.n - 1} or None (the teacher), not {seat!r}")
+        tid = [t.id for t in self.tix]
+        rid = self.T.rid
+        players = []
+        for s in range(self.n):
+            players.append({
+                "seat": s, "name": self.names[s], "cards": sum(self.hands[s]), "trains": self.trains[s],
+                "tickets": len(self.kept[s]), "offered": len(self.offered[s]),
+                "route_points": self.points[s], "routes": [c[0] for c in self.claims[s]],
+            })
+        disc = count_cards(self.discard)
+        v: dict[str, Any] = {
+            "variant": self.variant.name, "seat": seat, "turn": self.turn,
+            "current_player": self.current_player, "pending": self.pending, "over": self.over,
+            "final_round": self.final_round, "turns_left": self.final_left if self.final_left >= 0 else None,
+            "players": players,
+            "display": [CARD_NAMES[c] if c != EMPTY else None for c in self.display],
+            "deck": len(self.deck), "discard": {CARD_NAMES[c]: k for c, k in enumerate(disc) if k},
+            "ticket_deck": len(self.tdeck), "box": len(self.box),
+            "route_owners": {str(rid[i]): self.owner[i] for i in self.T.by_id if self.owner[i] >= 0},
+        }
+        if seat is not None:
+            v["hand"] = self.hand(seat)
+            v["tickets"] = self.tickets(seat)
+            v["offered"] = self.offered_tickets(seat)
+        else:
+            v["hands"] = [self.hand(s) for s in range(self.n)]
+            v["tickets"] = [self.tickets(s) for s in range(self.n)]
+            v["offered"] = [self.offered_tickets(s) for s in range(self.n)]
+            v["deck_order"] = [CARD_NAMES[c] for c in reversed(self.deck)]
+            v["ticket_deck_order"] = [tid[t] for t in reversed(self.tdeck)]
+            v["box_tickets"] = [tid[t] for t in self.box]
+        for m in self._hooks["view"]:
+            m.view(seat, v)
+        return v
+
+    def scorers(self) -> list:
+        """The Scoresheet's scorers: one per player (or what a mechanic says, e.g. teams)."""
+        for m in self._hooks["scorers"]:
+            s = m.scorers()
+            if s is not None:
+                return s
+        from .scoring import Claim, Scorer
+
+        out = []
+        for s in range(self.n):
+            claims = tuple(Claim(c[0], bool(c[1]), tuple(c[2])) for c in self.claims[s])
+            out.append(Scorer(self.names[s], claims, tuple(self.tickets(s)), seats=(s,)))
+        return out
+
+    def score(self):
+        """The Scoresheet (totals, explained lines, winners) of the game as it stands; final once
+        ``over`` (kept tickets only; tickets still being chosen are not counted)."""
+        from .scoring import Scoresheet
+
+        return Scoresheet.compute(self.board, self.scorers(), dict(self.variant.bonuses))
+
+    def counts(self) -> dict[str, int]:
+        """Conserved totals (for tests): train cards, tickets and trains by where they are."""
+        out = {
+            "train_cards": len(self.deck) + sum(1 for c in self.display if c != EMPTY) + len(self.discard)
+            + sum(map(sum, self.hands)),
+            "tickets": len(self.tdeck) + len(self.box) + sum(map(len, self.offered)) + sum(map(len, self.kept)),
+            "trains": sum(self.trains) + sum(self.T.rlen[i] for i, o in enumerate(self.owner) if o >= 0),
+        }
+        for m in self._hooks["counts"]:
+            for k, val in m.counts().items():
+                if k == "train_cards_elsewhere":
+                    out["train_cards"] += val
+                elif k == "trains_elsewhere":
+                    out["trains"] += val
+                else:
+                    out[k] = out.get(k, 0) + val
+        return out
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        status = "over" if self.over else f"{self.names[self.seat]} to play ({self.pending})"
+        return (f"<Game {self.variant.name}, {self.n} players, seed {self.seed}, "
+                f"{len(self._hist)} actions, {status}>")
+
+    def summary(self) -> str:
+        """A few lines of plain text: whose turn, trains, cards, route points, the display."""
+        lines = [repr(self)]
+        for s in range(self.n):
+            lines.append(f"  {self.names[s]}: {self.trains[s]} trains, {sum(self.hands[s])} cards, "
+                         f"{len(self.kept[s])} tickets, {self.points[s]} route points")
+        lines.append("  face up: " + ", ".join(CARD_NAMES[c] if c != EMPTY else "(empty)" for c in self.display))
+        lines.append(f"  deck {len(self.deck)}, discard {len(self.discard)}, tickets {len(self.tdeck)}")
+        return "\n".join(lines)
+
+    __str__ = summary
+
+
+_TIX: dict[tuple, tuple] = {}
+
+
+def _tickets_of(v: Variant) -> tuple:
+    key = (v.map, tuple((k, ids) for k, ids in v.piles.items()))
+    t = _TIX.get(key)
+    if t is None:
+        t = _TIX[key] = tuple(v.tickets())
+    return t
+
+
+def _counts(ns: Sequence[int]) -> str:
+    ns = sorted(ns)
+    if ns == list(range(ns[0], ns[-1] + 1)) and len(ns) > 2:
+        return f"{ns[0]} to {ns[-1]}"
+    return " or ".join(map(str, ns))
+
+
+__all__ = ["Game", "new_game", "FORMAT", "FORMAT_VERSION", "PENDING_KINDS"]

@@ -1,0 +1,220 @@
+"""Shared parts of the controls: guarded callbacks, HTML pieces, the board canvas cache."""
+from __future__ import annotations
+
+import functools
+import html
+from collections import OrderedDict
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import ipywidgets as W
+
+from ..draw import PLAYER_COLORS, ROUTE_COLORS_HEX
+from ..errors import IllegalAction, SaveError
+from .canvas import BoardCanvas
+
+WIDTH_PX = 900
+"""Default board picture width in pixels."""
+TRAIL_COLOR = "#ff00aa"      # magenta glow: the longest trail, the last claim
+SIMPLE_COLOR = "#00b3ff"     # blue glow: the longest simple path
+GAP_COLOR = "#ff8c00"        # orange glow: routes that would close a ticket's gap
+CITY_RING = "#ff00aa"
+EYES_TICKETS = "#ffb000"     # rings round the cities of one player's tickets
+LOCO_GRADIENT = "linear-gradient(90deg,#d7261e,#f6d21f,#2f9e44,#1f62c9)"
+
+_CANVASES: "OrderedDict[tuple, BoardCanvas]" = OrderedDict()
+
+
+def board_canvas(board: Any, *, width_px: int = WIDTH_PX, player_colors: Sequence[str] | None = None,
+                 player_names: Sequence[str] = (), title: str | None = None) -> BoardCanvas:
+    """A BoardCanvas for these settings, shared between widgets (the first one takes ~1 s)."""
+    colors = tuple(player_colors or PLAYER_COLORS)
+    key = (id(board), board.key, width_px, colors, tuple(player_names), title)
+    c = _CANVASES.get(key)
+    if c is None or c.board is not board:
+        c = BoardCanvas(board, width_px=width_px, player_colors=colors, player_names=player_names, title=title)
+        _CANVASES[key] = c
+        while len(_CANVASES) > 8:
+            _CANVASES.popitem(last=False)
+    else:
+        _CANVASES.move_to_end(key)
+    return c
+
+
+EXPECTED = (IllegalAction, SaveError, ValueError, KeyError, TypeError, IndexError)
+"""Errors a user's input can cause; anything else is reported as a bug in the message too."""
+
+
+def guarded(method: Callable) -> Callable:
+    """Wrap a callback so no exception escapes: the error becomes the widget's message."""
+
+    @functools.wraps(method)
+    def run(self, *args: Any, **kw: Any) -> Any:
+        try:
+            return method(self, *args, **kw)
+        except Exception as e:  # noqa: BLE001 — the point: nothing escapes a callback
+            self._fail(e)
+            return None
+
+    return run
+
+
+def error_text(e: BaseException) -> str:
+    """The message a teacher sees for an error."""
+    if isinstance(e, IllegalAction):
+        return str(e.reason if hasattr(e, "reason") else e)
+    if isinstance(e, KeyError) and e.args:
+        return str(e.args[0])
+    if isinstance(e, EXPECTED):
+        return str(e)
+    return f"Something went wrong inside ttr_nb ({type(e).__name__}: {e}). Please report it."
+
+
+class MessageMixin:
+    """A ``message`` attribute mirrored in an HTML label; ``errors`` keeps every error caught."""
+
+    message: str = ""
+
+    def _init_message(self) -> W.HTML:
+        self.message = ""
+        self.errors: list[BaseException] = []
+        self._message_html = W.HTML(layout=W.Layout(min_height="1.6em"))
+        self._message_html.add_class("ttr-message")
+        return self._message_html
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self.message = text
+        color = {"info": "#1b4d89", "error": "#b3261e", "ok": "#2f7d32"}.get(kind, "#333")
+        self._message_html.value = (f"<span style='color:{color}'>{html.escape(text)}</span>" if text else "")
+
+    def _fail(self, e: BaseException) -> None:
+        self.errors.append(e)
+        self._say(error_text(e), "error")
+
+
+# -- HTML pieces -------------------------------------------------------------------------
+def esc(s: Any) -> str:
+    return html.escape(str(s))
+
+
+def swatch(color: str, size: str = "0.9em") -> str:
+    return (f"<span style='display:inline-block;width:{size};height:{size};background:{color};"
+            f"border:1px solid #333;vertical-align:middle;margin-right:4px'></span>")
+
+
+def card_chip(name: str | None, count: int | None = None) -> str:
+    """A small coloured chip for a train card ('red', 'locomotive'...) with an optional count."""
+    if name is None:
+        return "<span style='color:#888'>(empty)</span>"
+    if name == "locomotive":
+        bg, fg = LOCO_GRADIENT, "#fff"
+    else:
+        bg = ROUTE_COLORS_HEX.get(name, "#ccc")
+        fg = "#fff" if name in ("black", "blue", "green", "red") else "#111"
+    label = name if count is None else f"{count} {name}"
+    return (f"<span style='display:inline-block;padding:0 6px;margin:1px 2px;border-radius:4px;"
+            f"background:{bg};color:{fg};border:1px solid #555;font-size:90%;"
+            f"text-shadow:{'0 0 2px #000' if name == 'locomotive' else 'none'}'>{esc(label)}</span>")
+
+
+def hand_html(hand: Mapping[str, int]) -> str:
+    if not hand:
+        return "<span style='color:#888'>no cards</span>"
+    return "".join(card_chip(k, n) for k, n in hand.items())
+
+
+def table(rows: Iterable[Sequence[str]], head: Sequence[str] = (), right: Iterable[int] = ()) -> str:
+    """A compact HTML table from already-escaped cells."""
+    right = set(right)
+    th = "".join(f"<th style='text-align:{'right' if i in right else 'left'};padding:1px 6px'>{h}</th>"
+                 for i, h in enumerate(head))
+    body = "".join("<tr>" + "".join(
+        f"<td style='text-align:{'right' if i in right else 'left'};padding:1px 6px'>{c}</td>"
+        for i, c in enumerate(r)) + "</tr>" for r in rows)
+    return (f"<table style='border-collapse:collapse;font-size:92%'>"
+            f"{'<thead><tr>' + th + '</tr></thead>' if head else ''}<tbody>{body}</tbody></table>")
+
+
+def value_text(v: Any) -> str:
+    """Plain data as short text (for a mechanic's part of a view)."""
+    if isinstance(v, Mapping):
+        return ", ".join(f"{k}: {value_text(x)}" for k, x in v.items()) or "—"
+    if isinstance(v, (list, tuple)):
+        return ", ".join(value_text(x) for x in v) or "—"
+    return "—" if v is None else str(v)
+
+
+def image(png: bytes, width_px: int) -> W.Image:
+    img = W.Image(value=png, format="png",
+                  layout=W.Layout(width="100%", max_width=f"{width_px}px", height="auto"))
+    img.add_class("ttr-board")
+    return img
+
+
+def button(description: str, tooltip: str = "", width: str = "auto", style: str = "") -> W.Button:
+    return W.Button(description=description, tooltip=tooltip or description,
+                    layout=W.Layout(width=width), button_style=style)
+
+
+def groups(game) -> list[tuple[str, tuple[int, ...]]]:
+    """(name, seats) of each scorer: a player, or a Team Asia team of two seats."""
+    try:
+        scorers = game.scorers()
+        out = [(s.name, tuple(s.seats) or (i,)) for i, s in enumerate(scorers)]
+        if sorted(x for _n, ss in out for x in ss) == list(range(game.n)):
+            return out
+    except Exception:  # noqa: BLE001 — one group per seat
+        pass
+    return [(n, (s,)) for s, n in enumerate(game.names)]
+
+
+def resolve_board(board: Any):
+    """A Board from a Board or a shipped map name / path."""
+    from ..board import Board, load_map
+
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str):
+        return load_map(board)
+    raise TypeError(f"a board is a Board or a map name such as 'usa', not {board!r}")
+
+
+def resolve_route(board: Any, spec: Any, taken: Iterable[int] = ()) -> int:
+    """A route id from an id, 'City–City' (or 'City-City'), 'City–City red', (a, b) or (a, b, colour).
+
+    For a double route without a colour, the first track not in ``taken``. KeyError naming the
+    problem if there is no such route."""
+    if isinstance(spec, bool):
+        raise TypeError(f"a route is an id or 'City–City', not {spec!r}")
+    if isinstance(spec, int):
+        try:
+            return board.route(spec).id
+        except KeyError:
+            raise KeyError(f"{board.name} has no route with id {spec}.") from None
+    color = None
+    if isinstance(spec, str):
+        text = spec.strip()
+        for c in ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "gray"):
+            if text.lower().endswith(" " + c) or text.lower().endswith(f"({c})"):
+                color = c
+                text = text[: len(text) - len(c)].rstrip(" (").strip()
+                break
+        for sep in ("–", " - ", "-", "—"):
+            if sep in text:
+                a, b = (p.strip() for p in text.split(sep, 1))
+                break
+        else:
+            raise KeyError(f"Write a route as 'City–City' (e.g. 'Denver–Omaha'), not {spec!r}.")
+    elif isinstance(spec, (tuple, list)) and len(spec) in (2, 3):
+        a, b = spec[0], spec[1]
+        color = spec[2] if len(spec) == 3 else None
+    else:
+        raise TypeError(f"a route is an id, 'City–City' or (city, city), not {spec!r}")
+    for c in (a, b):
+        if c not in board.cities:
+            raise KeyError(f"{board.name} has no city called {c!r}.")
+    found = [r for r in board.routes_between(a, b) if color is None or r.color == color]
+    if not found:
+        raise KeyError(f"No route joins {a} and {b}" + (f" in {color}" if color else "") + f" on {board.name}.")
+    taken = set(taken)
+    free = [r for r in found if r.id not in taken]
+    return (free or found)[0].id

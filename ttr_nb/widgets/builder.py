@@ -1,0 +1,307 @@
+"""RouteBuilder: pick routes to build a network and watch its score, trail and tickets."""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import ipywidgets as W
+
+from ..draw import PLAYER_COLORS
+from ..errors import IllegalAction
+from ..graph import longest_simple_path
+from ..scoring import Claim, Scorer, Scoresheet
+from ._common import (GAP_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button, esc,
+                      guarded, image, resolve_board, resolve_route, table)
+
+DONE_RING = "#2f9e44"
+MISS_RING = "#d7261e"
+
+
+class RouteBuilder(MessageMixin, W.VBox):
+    """Build a network route by route — for worked examples and "what if" questions.
+
+    Parameters
+    ----------
+    board : a Board or a shipped map name ('usa', ...).
+    routes : routes to start with (ids, 'City–City', (city, city[, colour])).
+    tickets : ticket ids to check against the network.
+    trains : the reserve to compare with (default 45, B-2.1).
+    name : the player's name on the score lines.
+
+    Controls: ``search`` (Text filter), ``board_routes`` (SelectMultiple of route ids not yet
+    chosen), ``add_button``, ``network_routes`` (SelectMultiple of chosen ids),
+    ``remove_button``, ``clear_button``, ``ticket_search`` and ``ticket_picker``
+    (SelectMultiple of ticket ids). Methods ``add(...)``, ``remove(...)``, ``clear()``,
+    ``set_tickets(...)``. State: ``routes``, ``tickets``, ``sheet``, ``trail``, ``simple``,
+    ``selection`` (the route ids picked in either list), ``message``; ``summary()``.
+    """
+
+    def __init__(self, board: Any, routes: Iterable[Any] = (), tickets: Iterable[str] = (), *,
+                 trains: int = 45, name: str = "You", width_px: int = WIDTH_PX,
+                 player_colors: list[str] | None = None):
+        self.board = resolve_board(board)
+        self.trains = trains
+        self.name = name
+        self.routes: tuple[int, ...] = ()
+        self.tickets: tuple[str, ...] = ()
+        self.sheet: Scoresheet | None = None
+        self.trail = None
+        self.simple = None
+        self.player_colors = list(player_colors or PLAYER_COLORS)
+        self.canvas = board_canvas(self.board, width_px=width_px, player_colors=self.player_colors)
+        msg = self._init_message()
+        self.search = W.Text(placeholder="filter routes: a city, a colour, a length…", description="find",
+                             layout=W.Layout(width="330px"), style={"description_width": "36px"})
+        self.board_routes = W.SelectMultiple(rows=9, description="board", layout=W.Layout(width="330px"),
+                                             style={"description_width": "36px"})
+        self.network_routes = W.SelectMultiple(rows=9, description="yours", layout=W.Layout(width="330px"),
+                                               style={"description_width": "36px"})
+        self.add_button = button("Add ▶", "add the routes picked on the left", width="110px", style="success")
+        self.remove_button = button("◀ Remove", "remove the routes picked on the right", width="110px")
+        self.clear_button = button("Clear", "remove every route", width="110px", style="danger")
+        self.ticket_search = W.Text(placeholder="filter tickets: a city…", description="find",
+                                    layout=W.Layout(width="330px"), style={"description_width": "36px"})
+        self.ticket_picker = W.SelectMultiple(rows=5, description="tickets", layout=W.Layout(width="330px"),
+                                              style={"description_width": "48px"})
+        self.result_html = W.HTML()
+        self.result_html.add_class("ttr-builder-result")
+        self.board_image = image(self.canvas.png(), width_px)
+        self.add_button.on_click(lambda _b: self._add_picked())
+        self.remove_button.on_click(lambda _b: self._remove_picked())
+        self.clear_button.on_click(lambda _b: self.clear())
+        self.search.observe(self._on_search, names="value")
+        self.ticket_search.observe(self._on_ticket_search, names="value")
+        self.ticket_picker.observe(self._on_tickets, names="value")
+        picker = W.HBox([W.VBox([self.search, self.board_routes]),
+                         W.VBox([W.HTML("<br>"), self.add_button, self.remove_button, self.clear_button],
+                                layout=W.Layout(align_items="center", padding="0 6px")),
+                         W.VBox([W.HTML("<b>your network</b>"), self.network_routes])],
+                        layout=W.Layout(flex_flow="row wrap"))
+        super().__init__([picker, W.HBox([W.VBox([self.ticket_search, self.ticket_picker]), self.result_html],
+                                         layout=W.Layout(flex_flow="row wrap")),
+                          msg, self.board_image])
+        self.add_class("ttr-builder")
+        self._fill_lists()
+        self._fill_tickets()
+        routes, tickets = list(routes), list(tickets)
+        if tickets:
+            self.set_tickets(*tickets)
+        if routes:
+            self.add(*routes)
+        if not (routes or tickets):
+            self._update()
+
+    # -- state -----------------------------------------------------------------------------
+    @property
+    def selection(self) -> tuple[int, ...]:
+        """The route ids picked in either list (to add or to remove)."""
+        return tuple(self.board_routes.value) + tuple(self.network_routes.value)
+
+    def summary(self) -> str:
+        """Plain text: the routes, cars, points, longest trail, tickets."""
+        b = self.board
+        cars = sum(b.route(r).length for r in self.routes)
+        lines = [f"RouteBuilder: {b.name}",
+                 f"  routes: " + (", ".join(b.route(r).label() for r in self.routes) or "none")]
+        if self.sheet is not None:
+            s = self.sheet
+            lines.append(f"  {len(self.routes)} routes, {cars} cars, route points {s.line_total(0, 'route')}")
+            t = self.trail
+            lines.append(f"  longest trail: {t.length} cars" + (f" ({' → '.join(t.cities)})" if t.cities else ""))
+            lines.append(f"  longest simple path: {self.simple.length} cars")
+            for line in s.lines[0]:
+                if line.kind == "ticket":
+                    lines.append(f"  ticket {line.detail}")
+            lines.append(f"  total (routes and tickets): {s.totals[0]}")
+        if self.message:
+            lines.append(f"  message: {self.message}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<RouteBuilder {self.board.key}: {len(self.routes)} routes, {len(self.tickets)} tickets>"
+
+    # -- actions -----------------------------------------------------------------------------
+    @guarded
+    def add(self, *routes: Any) -> None:
+        """Add routes (ids, 'City–City', (city, city[, colour])). A problem: a message, nothing added."""
+        new = list(self.routes)
+        for spec in routes:
+            rid = resolve_route(self.board, spec, taken=new)
+            r = self.board.route(rid)
+            if rid in new:
+                raise IllegalAction(f"{r.label()} is already in your network.")
+            twins = [t for t in self.board.twins.get(rid, ()) if t in new]
+            if twins:
+                raise IllegalAction(f"You already have the other track of {r.a}–{r.b} "
+                                    f"({self.board.route(twins[0]).label()}): a player may never claim both "
+                                    f"tracks of a double route (B-5.7).")
+            new.append(rid)
+        self._set(tuple(new))
+        if routes:
+            added = [self.board.route(r).label() for r in new[len(new) - len(routes):]]
+            self._say("Added " + ", ".join(added) + "." + self._trains_note(), "ok")
+
+    @guarded
+    def remove(self, *routes: Any) -> None:
+        """Remove routes from the network."""
+        new = list(self.routes)
+        for spec in routes:
+            rid = _resolve_in(self.board, spec, new)
+            if rid not in new:
+                raise IllegalAction(f"{self.board.route(rid).label()} is not in your network.")
+            new.remove(rid)
+        self._set(tuple(new))
+        self._say(f"Removed {len(routes)} route{'s' * (len(routes) != 1)}.", "ok")
+
+    @guarded
+    def clear(self) -> None:
+        """Remove every route (the tickets stay)."""
+        self._set(())
+        self._say("Cleared: no routes.", "ok")
+
+    @guarded
+    def set_tickets(self, *tickets: str) -> None:
+        """Check these tickets (ids, or 'City–City' labels) against the network."""
+        ids = []
+        for t in tickets:
+            ids.append(_ticket_id(self.board, t))
+        self.tickets = tuple(dict.fromkeys(ids))
+        opts = [v for _l, v in self.ticket_picker.options]
+        missing = [t for t in self.tickets if t not in opts]
+        if missing:
+            self.ticket_search.value = ""
+        self.ticket_picker.unobserve(self._on_tickets, names="value")
+        self.ticket_picker.value = tuple(t for t in self.tickets if t in [v for _l, v in self.ticket_picker.options])
+        self.ticket_picker.observe(self._on_tickets, names="value")
+        self._update()
+
+    # -- callbacks ---------------------------------------------------------------------------
+    @guarded
+    def _add_picked(self) -> None:
+        picked = tuple(self.board_routes.value)
+        if not picked:
+            self._say("Pick one or more routes in the left list first.", "error")
+            return
+        self.add(*picked)
+
+    @guarded
+    def _remove_picked(self) -> None:
+        picked = tuple(self.network_routes.value)
+        if not picked:
+            self._say("Pick one or more of your routes in the right list first.", "error")
+            return
+        self.remove(*picked)
+
+    @guarded
+    def _on_search(self, change: dict) -> None:
+        self._fill_lists()
+
+    @guarded
+    def _on_ticket_search(self, change: dict) -> None:
+        self._fill_tickets()
+
+    @guarded
+    def _on_tickets(self, change: dict) -> None:
+        shown = {v for _l, v in self.ticket_picker.options}
+        kept = [t for t in self.tickets if t not in shown]     # chosen but filtered out: keep them
+        self.tickets = tuple(dict.fromkeys(kept + list(change["new"])))
+        self._update()
+
+    # -- internals ---------------------------------------------------------------------------
+    def _set(self, routes: tuple[int, ...]) -> None:
+        self.routes = routes
+        self._fill_lists()
+        self._update()
+
+    def _trains_note(self) -> str:
+        used = sum(self.board.route(r).trains for r in self.routes)
+        if used > self.trains:
+            return f" That is {used} trains: more than a player's {self.trains} (B-2.1)."
+        return ""
+
+    def _fill_lists(self) -> None:
+        q = self.search.value.strip().lower()
+        mine = set(self.routes)
+        rows = []
+        for r in sorted(self.board.routes, key=lambda r: r.label()):
+            if r.id in mine:
+                continue
+            label = r.label()
+            if q and q not in label.lower() and q != str(r.id):
+                continue
+            rows.append((label, r.id))
+        self.board_routes.options = rows
+        self.network_routes.options = [(self.board.route(r).label(), r) for r in self.routes]
+
+    def _fill_tickets(self) -> None:
+        q = self.ticket_search.value.strip().lower()
+        rows = [(f"{t.label()} [{t.id}]", t.id) for t in sorted(self.board.tickets, key=lambda t: t.label())
+                if not q or q in t.label().lower() or q == t.id.lower()]
+        self.ticket_picker.unobserve(self._on_tickets, names="value")
+        self.ticket_picker.options = rows
+        self.ticket_picker.value = tuple(t for t in self.tickets if t in [v for _l, v in rows])
+        self.ticket_picker.observe(self._on_tickets, names="value")
+
+    def _update(self) -> None:
+        b = self.board
+        scorer = Scorer(self.name, tuple(Claim(r) for r in self.routes), self.tickets, seats=(0,))
+        self.sheet = s = Scoresheet.compute(b, [scorer], {})
+        self.trail = s.trail(0)
+        self.simple = longest_simple_path(b, self.routes)
+        glow = {r: TRAIL_COLOR for r in self.trail.routes}
+        rings: dict[str, str] = {}
+        for res in s.ticket_results[0]:
+            col = DONE_RING if res.done else MISS_RING
+            rings[res.ticket.a] = rings[res.ticket.b] = col
+            if not res.done:
+                for r in res.routes:
+                    glow.setdefault(r, GAP_COLOR)
+        self.board_image.value = self.canvas.png({r: 0 for r in self.routes}, glow, highlight_cities=rings)
+        self.result_html.value = self._result()
+
+    def _result(self) -> str:
+        s, b = self.sheet, self.board
+        used = sum(b.route(r).trains for r in self.routes)
+        cars = sum(b.route(r).length for r in self.routes)
+        over = " <b style='color:#b3261e'>(more than a player has)</b>" if used > self.trains else ""
+        rows = [["routes", str(len(self.routes))], ["cars", str(cars)],
+                ["trains used", f"{used} of {self.trains}{over}"],
+                ["route points", f"<b>{s.line_total(0, 'route') + s.line_total(0, 'mountain')}</b>"],
+                ["longest trail", f"{self.trail.length} cars <small>(magenta)</small>"],
+                ["longest simple path", f"{self.simple.length} cars <small>(no city twice)</small>"]]
+        for line in s.lines[0]:
+            if line.kind == "ticket":
+                pts = f"+{line.points}" if line.points > 0 else str(line.points)
+                rows.append([f"ticket {pts}", esc(line.detail)])
+        rows.append(["<b>total</b>", f"<b>{s.totals[0]}</b> <small>(routes and tickets; bonuses need rivals)</small>"])
+        legend = (f"<small>magenta glow: longest trail · orange glow: open routes that would close a ticket's gap · "
+                  f"rings: ticket ends (green done, red not)</small>")
+        return table(rows) + legend
+
+
+def _resolve_in(board, spec: Any, mine: list[int]) -> int:
+    """A route id for ``spec``, preferring the tracks in ``mine``."""
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        return resolve_route(board, spec)
+    rid = resolve_route(board, spec)
+    r = board.route(rid)
+    for t in (rid, *board.twins.get(rid, ())):
+        if t in mine and (board.route(t).color == r.color or not (isinstance(spec, (tuple, list)) and len(spec) == 3)):
+            return t
+    return rid
+
+
+def _ticket_id(board, spec: Any) -> str:
+    if not isinstance(spec, str):
+        raise TypeError(f"a ticket is an id such as {board.tickets[0].id!r} or 'City–City', not {spec!r}")
+    try:
+        return board.ticket(spec).id
+    except KeyError:
+        pass
+    for sep in ("–", " - ", "-", "—"):
+        if sep in spec:
+            a, b = (p.strip() for p in spec.split(sep, 1))
+            found = [t for t in board.tickets if {t.a, t.b} == {a, b}]
+            if found:
+                return found[0].id
+            break
+    raise KeyError(f"{board.name} has no ticket {spec!r} (use an id such as {board.tickets[0].id!r} or 'City–City').")

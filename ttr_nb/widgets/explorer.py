@@ -1,0 +1,257 @@
+"""ScoringExplorer: take a Scoresheet apart, one player (or team) at a time."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+import ipywidgets as W
+
+from ..draw import PLAYER_COLORS
+from ..graph import longest_simple_path
+from ..scoring import BONUSES, Claim, Scorer, Scoresheet
+from ._common import (GAP_COLOR, SIMPLE_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, esc, guarded,
+                      image, resolve_board, resolve_route, swatch, table)
+
+DONE_COLOR = "#2f9e44"       # a ticket's completing path
+MISS_RING = "#d7261e"        # the two ends of a ticket not done
+DEFAULT_BONUSES = {"longest_path": 10}
+
+
+def sheet_from(source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
+               tickets: Mapping[str, Sequence[str]] | None = None,
+               bonuses: Mapping[str, int] | None = None) -> Scoresheet:
+    """A Scoresheet from a Game, a Scoresheet, or a board (Board or map name) with ``claims``
+    (name -> routes: ids, 'City–City' or Claim) and ``tickets`` (name -> ticket ids)."""
+    from ..game import Game
+
+    if isinstance(source, Scoresheet):
+        return source
+    if isinstance(source, Game):
+        return source.score()
+    board = resolve_board(source)
+    if not claims:
+        raise ValueError("Give the claims of each player: claims={'Ana': [route ids...], ...}.")
+    tickets = dict(tickets or {})
+    unknown = sorted(set(tickets) - set(claims))
+    if unknown:
+        raise ValueError(f"tickets name players with no claims: {', '.join(unknown)}")
+    scorers = []
+    for i, (name, routes) in enumerate(claims.items()):
+        cl = tuple(r if isinstance(r, Claim) else Claim(resolve_route(board, r)) for r in routes)
+        scorers.append(Scorer(str(name), cl, tuple(tickets.get(name, ())), seats=(i,)))
+    return Scoresheet.compute(board, scorers, dict(DEFAULT_BONUSES if bonuses is None else bonuses))
+
+
+class ScoringExplorer(MessageMixin, W.VBox):
+    """Take a final score apart: pick a player (team), then what to look at on the map.
+
+    Parameters
+    ----------
+    source : a Game (its score now), a Scoresheet, or a board (Board or map name) used with
+        ``claims`` (name -> route ids or 'City–City') and ``tickets`` (name -> ticket ids).
+    bonuses : bonus key -> points for a board-and-claims sheet (default Longest Path 10).
+
+    Controls: ``player_picker`` (Dropdown of scorer indices), ``show_picker`` (Dropdown:
+    'trail', 'simple', 'network', 'ticket:<id>', 'bonus:<key>', 'all').
+    State: ``sheet``, ``player``, ``selection``, ``detail`` (the text for the selection),
+    ``highlight``, ``message``; ``summary()`` for a plain-text account.
+    """
+
+    def __init__(self, source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
+                 tickets: Mapping[str, Sequence[str]] | None = None, *, bonuses: Mapping[str, int] | None = None,
+                 player: int = 0, width_px: int = WIDTH_PX, player_colors: list[str] | None = None):
+        self.sheet = sheet = sheet_from(source, claims, tickets, bonuses)
+        self.board = sheet.board
+        self.player_colors = list(player_colors or PLAYER_COLORS)
+        self.claims = {c.route: i for i, s in enumerate(sheet.scorers) for c in s.claims}
+        self.canvas = board_canvas(self.board, width_px=width_px, player_colors=self.player_colors,
+                                   player_names=list(sheet.names))
+        self._simple: dict[int, Any] = {}
+        self.player = 0
+        self.selection = "trail"
+        self.detail = ""
+        self.highlight: dict[str, Any] = {}
+        msg = self._init_message()
+        self.player_picker = W.Dropdown(options=[(n, i) for i, n in enumerate(sheet.names)], value=0,
+                                        description="player", layout=W.Layout(width="260px"),
+                                        style={"description_width": "48px"})
+        self.show_picker = W.Dropdown(description="show", layout=W.Layout(width="560px"),
+                                      style={"description_width": "40px"})
+        self.totals_html = W.HTML()
+        self.detail_html = W.HTML()
+        self.detail_html.add_class("ttr-detail")
+        self.lines_html = W.HTML(layout=W.Layout(max_height="320px", overflow="auto"))
+        self.board_image = image(self.canvas.png(self.claims), width_px)
+        self.player_picker.observe(self._on_player, names="value")
+        self.show_picker.observe(self._on_show, names="value")
+        super().__init__([self.totals_html, W.HBox([self.player_picker, self.show_picker],
+                                                   layout=W.Layout(flex_flow="row wrap")),
+                          msg, self.detail_html, self.board_image, self.lines_html])
+        self.add_class("ttr-scoring")
+        self._fill_show()
+        self.totals_html.value = self._totals()
+        if player:
+            self.pick(player)
+        else:
+            self._render()
+
+    # -- public ----------------------------------------------------------------------------
+    @guarded
+    def pick(self, player: Any = None, show: str | None = None) -> None:
+        """Choose a player (index or name) and/or what to show ('trail', 'simple', 'network',
+        'all', 'ticket:<id>', 'bonus:<key>')."""
+        if player is not None:
+            if isinstance(player, str):
+                if player not in self.sheet.names:
+                    raise KeyError(f"No player called {player!r}; the players are {', '.join(self.sheet.names)}.")
+                player = self.sheet.names.index(player)
+            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.sheet.names):
+                raise ValueError(f"player is 0..{len(self.sheet.names) - 1} or a name, not {player!r}")
+            self.player_picker.value = player
+        if show is not None:
+            keys = [v for _l, v in self.show_picker.options]
+            if show not in keys:
+                raise KeyError(f"Nothing called {show!r} to show for {self.sheet.names[self.player]}; "
+                               f"choose one of: {', '.join(keys)}.")
+            self.show_picker.value = show
+
+    def simple_path(self, i: int):
+        """Player ``i``'s longest simple path (no city twice), computed once."""
+        if i not in self._simple:
+            ids = [c.route for c in self.sheet.scorers[i].claims]
+            self._simple[i] = longest_simple_path(self.board, ids)
+        return self._simple[i]
+
+    def summary(self) -> str:
+        s, i = self.sheet, self.player
+        lines = [f"ScoringExplorer: {s.board.name}",
+                 "  totals: " + ", ".join(f"{n} {t}" for n, t in zip(s.names, s.totals)) + f" — {s.verdict}",
+                 f"  player: {s.names[i]} ({s.totals[i]} points); showing {self.selection}",
+                 f"  {self.detail}"]
+        if self.message:
+            lines.append(f"  message: {self.message}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<ScoringExplorer {self.board.key}: {self.sheet.names[self.player]}, {self.selection}>"
+
+    # -- callbacks ---------------------------------------------------------------------------
+    @guarded
+    def _on_player(self, change: dict) -> None:
+        self.player = int(change["new"])
+        self._say("")
+        self._fill_show()
+        self._render()
+
+    @guarded
+    def _on_show(self, change: dict) -> None:
+        if change["new"] is None:
+            return
+        self.selection = change["new"]
+        self._say("")
+        self._render()
+
+    def _fill_show(self) -> None:
+        s, i = self.sheet, self.player
+        trail = s.trail(i)
+        opts = [(f"longest trail: {trail.length} cars", "trail"),
+                ("longest simple path (no city twice)", "simple"),
+                (f"biggest network: {len(s.network(i).cities)} cities", "network"),
+                ("all of the player's routes", "all")]
+        for r in s.ticket_results[i]:
+            mark = "✓" if r.done else "✗"
+            opts.append((f"{mark} ticket {r.ticket.label()}", f"ticket:{r.ticket.id}"))
+        for key in s.standings:
+            opts.append((f"bonus: {BONUSES[key].title} (+{s.bonuses[key]})", f"bonus:{key}"))
+        keep = self.selection if self.selection in [v for _l, v in opts] else "trail"
+        self.show_picker.unobserve(self._on_show, names="value")
+        self.show_picker.options = opts
+        self.show_picker.value = keep
+        self.show_picker.observe(self._on_show, names="value")
+        self.selection = keep
+
+    # -- drawing -----------------------------------------------------------------------------
+    def _render(self) -> None:
+        s, i, sel = self.sheet, self.player, self.selection
+        glow: dict[int, str] = {}
+        rings: dict[str, str] = {}
+        detail = ""
+        if sel == "trail":
+            t = s.trail(i)
+            glow = {r: TRAIL_COLOR for r in t.routes}
+            if t.cities:
+                rings = {t.cities[0]: TRAIL_COLOR, t.cities[-1]: TRAIL_COLOR}
+            sp = self.simple_path(i)
+            detail = (f"Longest trail (a city may repeat, each route once): {t.length} cars, "
+                      f"{_arrow(t.cities)}. Longest simple path (no city twice): {sp.length} cars"
+                      + (f", {_arrow(sp.cities)}" if sp.cities else "") + "."
+                      + (" They differ: the trail passes a city twice." if sp.length != t.length else ""))
+        elif sel == "simple":
+            sp, t = self.simple_path(i), s.trail(i)
+            glow = {r: SIMPLE_COLOR for r in sp.routes}
+            if sp.cities:
+                rings = {sp.cities[0]: SIMPLE_COLOR, sp.cities[-1]: SIMPLE_COLOR}
+            detail = (f"Longest simple path (no city twice): {sp.length} cars, {_arrow(sp.cities)}. "
+                      f"The rules count the longest trail instead: {t.length} cars (B-8.2).")
+        elif sel == "network":
+            net = s.network(i)
+            glow = {r: SIMPLE_COLOR for r in net.routes}
+            detail = (f"Biggest connected network: {len(net.cities)} cities, {len(net.routes)} routes: "
+                      + ", ".join(sorted(net.cities)) + ".")
+        elif sel == "all":
+            glow = {c.route: TRAIL_COLOR for c in s.scorers[i].claims}
+            pts = s.line_total(i, "route")
+            detail = f"{len(glow)} routes, {sum(self.board.route(r).length for r in glow)} cars, {pts} route points."
+        elif sel.startswith("ticket:"):
+            tid = sel[7:]
+            res = next(r for r in s.ticket_results[i] if r.ticket.id == tid)
+            line = next(l for l in s.lines[i] if l.ticket == tid)
+            tk = res.ticket
+            if res.done:
+                glow = {r: DONE_COLOR for r in res.routes}
+                rings = {tk.a: DONE_COLOR, tk.b: DONE_COLOR}
+            else:
+                glow = {r: GAP_COLOR for r in res.routes}
+                rings = {tk.a: MISS_RING, tk.b: MISS_RING}
+            detail = line.detail + (" (orange: the open routes that would close the gap)" if not res.done and res.routes else "")
+        elif sel.startswith("bonus:"):
+            key = sel[6:]
+            m = s.standings[key][i]
+            glow = {r: TRAIL_COLOR for r in m.routes}
+            detail = s.bonus_summary(key)
+        self.detail = detail
+        self.highlight = {"routes": sorted(glow), "cities": sorted(rings)}
+        self.detail_html.value = f"<div style='margin:4px 0'>{esc(detail)}</div>"
+        self.board_image.value = self.canvas.png(self.claims, glow, highlight_cities=rings)
+        self.lines_html.value = self._lines(sel)
+
+    def _totals(self) -> str:
+        s = self.sheet
+        rows = []
+        for i, n in enumerate(s.names):
+            c = self.player_colors[i % len(self.player_colors)]
+            star = "★ " if i in s.winners else ""
+            rows.append([f"{swatch(c)}{star}{esc(n)}", str(s.line_total(i, "route") + s.line_total(i, "terrain")
+                                                          + s.line_total(i, "mountain")),
+                         str(s.line_total(i, "ticket")), str(s.line_total(i, "bonus")),
+                         str(s.tickets_completed(i)), f"<b>{s.totals[i]}</b>"])
+        out = table(rows, ["", "routes", "tickets", "bonuses", "tickets done", "total"], right=(1, 2, 3, 4, 5))
+        bonus = "".join(f"<div><small>{esc(s.bonus_summary(k))}</small></div>" for k in s.standings)
+        return f"<b>{esc(s.board.name)}</b>{out}<div><b>{esc(s.verdict)}</b></div>{bonus}"
+
+    def _lines(self, sel: str) -> str:
+        s, i = self.sheet, self.player
+        tid = sel[7:] if sel.startswith("ticket:") else None
+        bkey = sel[6:] if sel.startswith("bonus:") else None
+        rows = []
+        for l in s.lines[i]:
+            on = (tid is not None and l.ticket == tid) or (bkey is not None and l.bonus == bkey)
+            style = "background:#fff3c4;font-weight:bold" if on else ""
+            pts = f"+{l.points}" if l.points > 0 else str(l.points)
+            rows.append([f"<span style='{style}'>{esc(l.kind)}</span>", f"<span style='{style}'>{pts}</span>",
+                         f"<span style='{style}'>{esc(l.detail)}</span>", f"<small>{esc(l.rule)}</small>"])
+        return (f"<b>{esc(s.names[i])}: {s.totals[i]} points, line by line</b>"
+                + table(rows, ["kind", "points", "why", "rule"], right=(1,)))
+
+
+def _arrow(cities: Sequence[str]) -> str:
+    return " → ".join(cities) if cities else "no route"

@@ -1,0 +1,482 @@
+"""PlayPanel: play a game from its legal actions; the other seats are played by agents."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+import ipywidgets as W
+
+from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass
+from ..cards import CARD_NAMES
+from ..draw import PLAYER_COLORS, ROUTE_COLORS_HEX
+from ..errors import IllegalAction
+from ..graph import ticket_done
+from ._common import (EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button, card_chip, esc,
+                      groups, guarded, hand_html, image, swatch, table, value_text)
+
+CORE_ACTIONS = (DrawCard, ClaimRoute, DrawTickets, KeepTickets, Pass)
+TICKET_DECISIONS = ("setup-tickets", "keep-tickets")
+MAX_AGENT_ACTIONS = 5000
+NO_ROUTE = -1
+
+
+class RandomChooser:
+    """A stand-in agent: a uniformly random legal action (seeded). Used when ttr_nb.agents is
+    not available."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game) -> Action:
+        legal = game.legal_actions()
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def default_agent(seat: int, seed: int = 0) -> Any:
+    """The greedy agent of ttr_nb.agents when it exists, else a :class:`RandomChooser`."""
+    try:
+        from .. import agents
+    except ImportError:
+        return RandomChooser(seed * 1000 + seat)
+    cls = getattr(agents, "GreedyAgent", None) or getattr(agents, "RandomAgent", None)
+    return cls(seed * 1000 + seat) if cls is not None else RandomChooser(seed * 1000 + seat)
+
+
+def _choose(agent: Any, game) -> Action:
+    f = getattr(agent, "choose", None)
+    if callable(f):
+        return f(game)
+    if callable(agent):
+        return agent(game)
+    raise TypeError(f"agent {agent!r} has no choose(game) method")
+
+
+class PlayPanel(MessageMixin, W.VBox):
+    """Play a game in the notebook: every choice is one of the game's legal actions.
+
+    Parameters
+    ----------
+    game : a Game (the panel plays on it: its actions are applied to this game).
+    agents : who plays the other seats: a mapping seat -> agent, or a list with one entry per
+        seat (None = a person). An agent has ``choose(game) -> action`` (or is a function).
+        Default: every seat but ``humans`` gets :func:`default_agent`.
+    humans : the seats played from the panel (default: seat 0). Several = hot seat: the panel
+        shows the cards of the person whose turn it is.
+    seed : seeds the default agents.
+
+    Controls: one Button per face-up card and ``deck`` (``draw_buttons``), ``route_picker``
+    (Dropdown of route ids) with ``payment_picker`` and ``claim_button``, ``ticket_boxes``
+    (Checkboxes) with ``keep_button``, ``tickets_button``, ``choice_buttons`` (every other legal
+    action: tunnels, team holders, Terrain cards, pass), ``undo_button``.
+    State: ``game``, ``selection`` (the chosen route id), ``message``, ``last_events``;
+    ``summary()`` is a plain-text account. An illegal choice shows its reason; nothing changes.
+    """
+
+    def __init__(self, game, agents: Mapping[int, Any] | Sequence[Any] | None = None, *,
+                 humans: Sequence[int] | None = None, seed: int = 0, width_px: int = WIDTH_PX,
+                 player_colors: list[str] | None = None):
+        self.game = game
+        n = game.n
+        if agents is None:
+            humans = tuple(humans) if humans is not None else (0,)
+            self.agents = {s: default_agent(s, seed) for s in range(n) if s not in humans}
+        elif isinstance(agents, Mapping):
+            self.agents = {int(s): a for s, a in agents.items() if a is not None}
+        else:
+            agents = list(agents)
+            if len(agents) != n:
+                raise ValueError(f"agents lists one entry per seat ({n}), not {len(agents)}")
+            self.agents = {s: a for s, a in enumerate(agents) if a is not None}
+        self.humans = tuple(s for s in range(n) if s not in self.agents)
+        self.selection: int | None = None
+        self.last_events: list = []
+        self._marks: list[int] = []            # history length before each of the people's actions
+        self.width_px = width_px
+        self._groups = groups(game)
+        self._color_of_seat = {s: i for i, (_n, seats) in enumerate(self._groups) for s in seats}
+        self.player_colors = list(player_colors or PLAYER_COLORS)
+        self.canvas = board_canvas(game.board, width_px=width_px, player_colors=self.player_colors,
+                                   player_names=[nm for nm, _s in self._groups])
+        msg = self._init_message()
+
+        self.status = W.HTML()
+        self.status.add_class("ttr-status")
+        self.board_image = image(self.canvas.png(), width_px)
+        # drawing cards: one button per face-up slot, the deck, and any other source
+        self.display_buttons = [W.Button(layout=W.Layout(width="96px")) for _ in game.view(None)["display"]]
+        for k, b in enumerate(self.display_buttons):
+            b.on_click(lambda _b, k=k: self._draw_slot(k))
+        self.deck_button = button("deck", "draw the top card of the deck (blind)", width="80px")
+        self.deck_button.on_click(lambda _b: self.act(DrawCard("deck")))
+        self.extra_draws = W.HBox()
+        self.draw_buttons = self.display_buttons + [self.deck_button]
+        # claiming
+        self.route_picker = W.Dropdown(description="route", layout=W.Layout(width="430px"),
+                                       style={"description_width": "42px"})
+        self.payment_picker = W.Dropdown(description="pay", layout=W.Layout(width="430px"),
+                                         style={"description_width": "42px"})
+        self.claim_button = button("Claim", "claim the chosen route with the chosen payment", style="primary")
+        self.route_picker.observe(self._on_route, names="value")
+        self.claim_button.on_click(lambda _b: self._claim())
+        # tickets
+        self.tickets_button = button("Draw tickets", "draw Destination Tickets")
+        self.tickets_button.on_click(lambda _b: self.act(DrawTickets()))
+        self.ticket_boxes: list[W.Checkbox] = []
+        self.ticket_box = W.VBox()
+        self.keep_button = button("Keep these tickets", "keep the ticked tickets", style="success")
+        self.keep_button.on_click(lambda _b: self._keep())
+        # everything else
+        self.choice_buttons: list[W.Button] = []
+        self.choice_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.undo_button = button("↶ Undo my last move", "take back your last action (and the agents' replies)")
+        self.undo_button.on_click(lambda _b: self.undo())
+        self.agents_button = button("Let the agents play", "agents play until a person must decide")
+        self.agents_button.on_click(lambda _b: self._run_agents(report=True))
+        self.hand_html = W.HTML()
+        self.players_html = W.HTML()
+        self.log_html = W.HTML(layout=W.Layout(max_height="200px", overflow="auto"))
+
+        self.draw_row = W.HBox([W.HTML("<b>Draw</b>&nbsp;"), *self.display_buttons, self.deck_button,
+                                self.extra_draws], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.claim_row = W.HBox([self.route_picker, self.payment_picker, self.claim_button],
+                                layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.ticket_row = W.HBox([self.tickets_button, self.ticket_box, self.keep_button],
+                                 layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        bottom = W.HBox([W.VBox([self.players_html, self.hand_html], layout=W.Layout(width="52%")),
+                         W.VBox([W.HTML("<b>What happened</b>"), self.log_html], layout=W.Layout(width="48%"))],
+                        layout=W.Layout(width="100%", max_width=f"{width_px + 80}px"))
+        super().__init__([self.status, msg, self.draw_row, self.claim_row, self.ticket_row, self.choice_box,
+                          W.HBox([self.undo_button, self.agents_button]), self.board_image, bottom])
+        self.add_class("ttr-play")
+        self._run_agents()
+        self._refresh()
+
+    # -- who sees what ---------------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:
+        """The person whose cards the panel shows: the one to act, else the first person."""
+        cur = self.game.current_player
+        if cur in self.humans:
+            return cur
+        return self.humans[0] if self.humans else None
+
+    def summary(self) -> str:
+        """Plain text: whose turn, the person's cards and tickets, what may be done now."""
+        g = self.game
+        seat = self.seat
+        lines = [f"PlayPanel: {g.variant.name}, {g.n} players, seed {g.seed}, {len(g.history)} actions played",
+                 f"  people: {', '.join(g.names[s] for s in self.humans) or 'none'}; agents: "
+                 + (", ".join(f"{g.names[s]} ({type(a).__name__})" for s, a in sorted(self.agents.items())) or "none"),
+                 f"  {self._status_text()}"]
+        if seat is not None:
+            v = g.view(seat)
+            hand = ", ".join(f"{n} {k}" for k, n in v["hand"].items()) or "no cards"
+            lines.append(f"  {g.names[seat]}'s cards: {hand}")
+            lines.append(f"  {g.names[seat]}'s tickets: "
+                         + (", ".join(g.board.ticket(t).label() for t in v["tickets"]) or "none"))
+        legal = g.legal_actions()
+        kinds: dict[str, int] = {}
+        for a in legal:
+            kinds[type(a).__name__] = kinds.get(type(a).__name__, 0) + 1
+        lines.append("  legal now: " + (", ".join(f"{k} ×{n}" for k, n in kinds.items()) or "nothing (game over)"))
+        pts = ", ".join(f"{p['name']} {p['route_points']}" for p in g.view(None)["players"])
+        lines.append(f"  route points: {pts}")
+        if self.message:
+            lines.append(f"  message: {self.message}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<PlayPanel {self.game.variant.name}: {len(self.game.history)} actions>"
+
+    # -- acting ----------------------------------------------------------------------------
+    @guarded
+    def act(self, action: Any) -> bool:
+        """Play ``action`` for the person to act; illegal: its reason in ``message``, nothing changes.
+        Then the agents play until a person must decide. True if the action was played."""
+        g = self.game
+        if g.over:
+            self._say("The game is over: no more moves. See the score below.", "info")
+            return False
+        if g.current_player not in self.humans:
+            self._say(f"It is {g.names[g.current_player]}'s turn, played by an agent: press "
+                      f"'Let the agents play'.", "error")
+            return False
+        why = g.why_not(action)
+        if why is not None:
+            self._say(why, "error")
+            return False
+        mark = len(g.history)
+        who = g.current_player
+        events = g.apply(action)
+        self._marks.append(mark)
+        self.last_events = list(events)
+        self._say(" ".join(e.text_for(who) for e in events if e.kind != "turn"), "ok")
+        self._run_agents()
+        self._refresh()
+        return True
+
+    def _run_agents(self, report: bool = False) -> None:
+        g = self.game
+        n = 0
+        while not g.over and g.current_player in self.agents and n < MAX_AGENT_ACTIONS:
+            seat = g.current_player
+            a = _choose(self.agents[seat], g)
+            try:
+                events = g.apply(a)
+            except IllegalAction as e:
+                self._say(f"The agent for {g.names[seat]} chose an illegal action ({a.text()}): {e.reason}", "error")
+                break
+            self.last_events += list(events)
+            n += 1
+        if report:
+            self._say(f"The agents played {n} action{'s' * (n != 1)}." if n else "No agent is to play now.", "info")
+            self._refresh()
+
+    @guarded
+    def undo(self) -> None:
+        """Take back the person's last action and everything the agents did after it."""
+        if not self._marks:
+            self._say("Nothing to undo: you have not moved yet.", "error")
+            return
+        target = self._marks.pop()
+        g = self.game
+        while len(g.history) > target:
+            g.undo()
+        self.last_events = []
+        self._say(f"Undone: back to action {target} ({self._status_text()})", "info")
+        self._refresh()
+
+    @guarded
+    def _draw_slot(self, k: int) -> None:
+        card = self.game.view(None)["display"][k]
+        if card is None:
+            self._say("That face-up slot is empty.", "error")
+            return
+        self.act(DrawCard(card))
+
+    @guarded
+    def _claim(self) -> None:
+        rid = self.route_picker.value
+        if rid is None or rid < 0:
+            self._say("Choose a route first.", "error")
+            return
+        pay = self.payment_picker.value
+        if pay is None:
+            trial = self._trial_claim(rid)
+            self._say(self.game.why_not(trial) or "No payment is possible for this route now.", "error")
+            return
+        self.act(pay)
+
+    def _trial_claim(self, rid: int) -> ClaimRoute:
+        """A natural attempt at claiming ``rid`` (to ask why_not): the route's colour (the colour
+        most held, for gray), as many as the route has spaces."""
+        g = self.game
+        r = g.board.route(rid)
+        hand = g.view(self.seat)["hand"] if self.seat is not None else {}
+        color = r.color
+        if color == "gray":
+            colours = {k: v for k, v in hand.items() if k != "locomotive"}
+            color = max(sorted(colours), key=lambda c: colours[c]) if colours else "red"
+        return ClaimRoute(rid, ((color, r.length),))
+
+    @guarded
+    def _keep(self) -> None:
+        chosen = tuple(cb.ticket_id for cb in self.ticket_boxes if cb.value)
+        self.act(KeepTickets(chosen))
+
+    def choose_route(self, route: Any) -> None:
+        """Pick a route by id or by its cities ('Denver', 'Omaha') / 'Denver–Omaha'."""
+        self._choose_route(route)
+
+    @guarded
+    def _choose_route(self, route: Any) -> None:
+        board = self.game.board
+        if isinstance(route, str):
+            parts = [p.strip() for p in route.replace("–", "-").split("-") if p.strip()]
+            route = tuple(parts)
+        if isinstance(route, tuple):
+            found = board.routes_between(*route) if len(route) == 2 else []
+            if not found:
+                raise KeyError(f"No route joins {' and '.join(map(str, route))} on {board.name}.")
+            open_ = [r.id for r in found if r.id in [v for _l, v in self.route_picker.options]]
+            route = (open_ or [found[0].id])[0]
+        if route not in [v for _l, v in self.route_picker.options]:
+            owner = self.game.view(None)["route_owners"].get(str(route))
+            if owner is not None:
+                raise IllegalAction(f"{board.route(route).label()} is already claimed by "
+                                    f"{self.game.names[owner]}.")
+            raise KeyError(f"{board.name} has no route {route!r}.")
+        self.route_picker.value = route
+
+    @guarded
+    def _on_route(self, change: dict) -> None:
+        self.selection = change["new"] if change["new"] is not None and change["new"] >= 0 else None
+        self._fill_payments()
+
+    # -- refreshing --------------------------------------------------------------------------
+    def _status_text(self) -> str:
+        g = self.game
+        if g.over:
+            sheet = g.score()
+            return "The game is over. " + sheet.verdict
+        cur = g.current_player
+        who = g.names[cur] + (" (you)" if cur in self.humans else " (agent)")
+        what = {"turn": "to play: draw cards, claim a route or draw tickets",
+                "second-card": "to take a second card",
+                "setup-tickets": "to choose which tickets to keep",
+                "keep-tickets": "to choose which of the drawn tickets to keep"}.get(g.pending, f"to decide: {g.pending}")
+        fr = " Final round!" if g.final_round else ""
+        return f"Turn {g.turn + 1}: {who} {what}.{fr}"
+
+    def _refresh(self) -> None:
+        g = self.game
+        seat = self.seat
+        view = g.view(seat)
+        legal = g.legal_actions() if (not g.over and g.current_player in self.humans) else []
+        self.status.value = f"<b>{esc(self._status_text())}</b>"
+        # face-up buttons
+        for b, card in zip(self.display_buttons, view["display"]):
+            b.description = card or "(empty)"
+            b.tooltip = f"take the face-up {card} card" if card else "empty slot"
+            b.style.button_color = "#eeeeee" if card is None else (
+                "#8c6bb1" if card == "locomotive" else ROUTE_COLORS_HEX.get(card, "#cccccc"))
+            b.style.text_color = "#ffffff" if card in ("black", "blue", "green", "red", "locomotive") else "#111111"
+            b.style.font_weight = "bold" if card == "locomotive" else "normal"
+        self.deck_button.description = f"deck ({view['deck']})"
+        known = set(CARD_NAMES) | {"deck"}
+        extra_sources = sorted({a.source for a in legal if isinstance(a, DrawCard) and a.source not in known})
+        if [b.description for b in self.extra_draws.children] != extra_sources:
+            for b in self.extra_draws.children:
+                b.close()
+            btns = []
+            for src in extra_sources:
+                b = button(src, f"draw: {src}")
+                b.on_click(lambda _b, src=src: self.act(DrawCard(src)))
+                btns.append(b)
+            self.extra_draws.children = btns
+        # routes
+        self._fill_routes(legal)
+        # tickets
+        choosing = g.pending in TICKET_DECISIONS and g.current_player in self.humans
+        offered = view.get("offered", []) if choosing else []
+        if [cb.ticket_id for cb in self.ticket_boxes] != list(offered):
+            for cb in self.ticket_boxes:
+                cb.close()
+            self.ticket_boxes = []
+            for t in offered:
+                tk = g.board.ticket(t)
+                cb = W.Checkbox(value=True, description=tk.label(), indent=False, layout=W.Layout(width="auto"))
+                cb.ticket_id = t
+                self.ticket_boxes.append(cb)
+            self.ticket_box.children = self.ticket_boxes
+        self.keep_button.layout.display = "" if choosing else "none"
+        self.tickets_button.layout.display = "none" if choosing else ""
+        # everything else the rules offer now (mechanics: tunnels, holders, Terrain; pass)
+        others = [a for a in legal if not isinstance(a, CORE_ACTIONS[:4])]
+        labels = [a.text(g) for a in others]
+        if [b.description for b in self.choice_buttons] != labels:
+            for b in self.choice_buttons:
+                b.close()
+            self.choice_buttons = []
+            for a, text in zip(others, labels):
+                b = button(text, text, style="warning")
+                b.on_click(lambda _b, a=a: self.act(a))
+                self.choice_buttons.append(b)
+            self.choice_box.children = ([W.HTML("<b>Other choices</b>&nbsp;")] + self.choice_buttons
+                                        if self.choice_buttons else [])
+        self.undo_button.disabled = not self._marks
+        self.agents_button.layout.display = "" if (not g.over and g.current_player in self.agents) else "none"
+        # picture and panels
+        claims = {int(r): self._color_of_seat.get(s, s) for r, s in view["route_owners"].items()}
+        glow = {}
+        for e in reversed(self.last_events):
+            if e.kind == "claim":
+                glow[int(e.data[0])] = TRAIL_COLOR
+                break
+        rings = {}
+        if seat is not None:
+            for t in view.get("tickets", []):
+                tk = g.board.ticket(t)
+                rings[tk.a] = rings[tk.b] = EYES_TICKETS
+        self.board_image.value = self.canvas.png(claims, glow, highlight_cities=rings)
+        self.players_html.value = self._players(view)
+        self.hand_html.value = self._hand(view)
+        self.log_html.value = self._log(seat)
+
+    def _fill_routes(self, legal: list[Action]) -> None:
+        g = self.game
+        owners = g.view(None)["route_owners"]
+        claimable = sorted({a.route for a in legal if isinstance(a, ClaimRoute)})
+        self._payments: dict[int, list[ClaimRoute]] = {}
+        for a in legal:
+            if isinstance(a, ClaimRoute):
+                self._payments.setdefault(a.route, []).append(a)
+        rest = sorted((r for r in g.board.routes if str(r.id) not in owners and r.id not in claimable),
+                      key=lambda r: r.label())
+        opts = [("(choose a route)", NO_ROUTE)]
+        opts += [(f"✓ {g.board.route(r).label()}", r) for r in sorted(claimable, key=lambda r: g.board.route(r).label())]
+        opts += [(f"   {r.label()}", r.id) for r in rest]
+        keep = self.route_picker.value
+        if list(self.route_picker.options) != opts:
+            self.route_picker.unobserve(self._on_route, names="value")
+            self.route_picker.options = opts
+            self.route_picker.value = keep if keep in [v for _l, v in opts] else NO_ROUTE
+            self.route_picker.observe(self._on_route, names="value")
+        v = self.route_picker.value
+        self.selection = v if v is not None and v >= 0 else None
+        self._fill_payments()
+
+    def _fill_payments(self) -> None:
+        g = self.game
+        rid = self.selection
+        pays = self._payments.get(rid, []) if rid is not None else []
+        if pays:
+            opts = [(f"{a.pay_text()} (+{g.claim_points(a)})", a) for a in pays]
+        elif rid is None:
+            opts = [("—", None)]
+        else:
+            opts = [("(no legal payment now: press Claim to see why)", None)]
+        self.payment_picker.options = opts
+        self.payment_picker.index = 0
+
+    def _players(self, view: dict) -> str:
+        cur = view.get("current_player")
+        rows = []
+        for p in view["players"]:
+            s = p["seat"]
+            c = self.player_colors[self._color_of_seat.get(s, s) % len(self.player_colors)]
+            who = " (you)" if s in self.humans else ""
+            rows.append([f"{'▸ ' if s == cur else ''}{swatch(c)}{esc(p['name'])}{who}", str(p["trains"]),
+                         str(p["cards"]), str(p["tickets"]), f"<b>{p['route_points']}</b>"])
+        out = "<b>Players</b>" + table(rows, ["player", "trains", "cards", "tickets", "points"], right=(1, 2, 3, 4))
+        if self.game.over:
+            out += self.game.score()._repr_html_()
+        return out
+
+    def _hand(self, view: dict) -> str:
+        if view.get("seat") is None:
+            return ""
+        g = self.game
+        s = view["seat"]
+        mine = [int(r) for r, o in view["route_owners"].items() if self._color_of_seat.get(o, o) == self._color_of_seat.get(s, s)]
+        tickets = []
+        for t in view["tickets"]:
+            tk = g.board.ticket(t)
+            done = ticket_done(g.board, mine, tk)
+            tickets.append(f"{'✓' if done else '·'} {esc(tk.label())}")
+        parts = [f"<b>{esc(g.names[s])}'s cards</b> {hand_html(view['hand'])}",
+                 f"<b>{esc(g.names[s])}'s tickets</b> " + ("; ".join(tickets) or "<span style='color:#888'>none</span>")
+                 + " <small>(✓ joined)</small>"]
+        extra = sorted(k for k in view if k not in _BASE_KEYS)
+        for k in extra:
+            parts.append(f"<b>{esc(k.replace('_', ' '))}</b>: {esc(value_text(view[k]))}")
+        return "<br>".join(parts)
+
+    def _log(self, seat: int | None) -> str:
+        events = [e for e in self.game.log if e.kind != "turn"][-12:]
+        return "".join(f"<div>{esc(e.text_for(seat))}</div>" for e in events)
+
+
+_BASE_KEYS = frozenset({
+    "variant", "seat", "turn", "current_player", "pending", "over", "final_round", "turns_left", "players",
+    "display", "deck", "discard", "ticket_deck", "box", "route_owners", "hand", "tickets", "offered"})

@@ -1,0 +1,340 @@
+"""GameStepper: step through a game record, forwards, backwards, or straight to any step."""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as W
+import numpy as np
+
+from ..actions import ClaimRoute, KeepTickets
+from ..draw import PLAYER_COLORS
+from ..graph import ticket_done
+from ._common import (CITY_RING, groups, EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button, card_chip, esc,
+                      guarded, hand_html, image, swatch, table, value_text)
+from .canvas import encode_png
+from .timeline import Timeline
+
+BASE_VIEW_KEYS = frozenset({
+    "variant", "seat", "turn", "current_player", "pending", "over", "final_round", "turns_left", "players",
+    "display", "deck", "discard", "ticket_deck", "box", "route_owners", "hand", "tickets", "offered", "hands",
+    "deck_order", "ticket_deck_order", "box_tickets"})
+"""View keys every game has; anything else a mechanic added is shown as it is."""
+BASE_PLAYER_KEYS = frozenset({"seat", "name", "cards", "trains", "tickets", "offered", "route_points", "routes"})
+TEACHER = -1
+SPEEDS = (("slow (1 s)", 1000), ("normal (0.5 s)", 500), ("fast (0.25 s)", 250), ("fastest (0.1 s)", 100))
+
+
+class GameStepper(MessageMixin, W.VBox):
+    """Step through a game: ⏮ ◀ ▶ ⏭, Play/Pause with a speed, a slider to jump to any step, and
+    "whose eyes" (one player, or the teacher who sees every card).
+
+    Parameters
+    ----------
+    source : a Game (its record so far), a game record (dict or JSON text) or a path to one.
+    step : the step to show first (default 0: the deal). Step ``k`` = after ``k`` actions.
+    eyes : a seat number, or None for the teacher's full view (default).
+    width_px : width of the board picture.
+    chart : show the score chart (points by turn) under the board.
+    log_steps : how many recent steps the event log shows.
+
+    State (for tests and notebooks): ``step``, ``eyes``, ``game`` (the position shown, rebuilt
+    exactly by replay), ``message``, ``highlight`` (what the board highlights); ``summary()``
+    is a plain-text account. Controls: ``first``, ``back``, ``forward``, ``last`` (Buttons),
+    ``play`` (Play), ``speed`` (Dropdown), ``slider`` (IntSlider), ``eyes_picker`` (Dropdown).
+    """
+
+    def __init__(self, source: Any, *, step: int = 0, eyes: int | None = None, width_px: int = WIDTH_PX,
+                 chart: bool = True, log_steps: int = 6, player_colors: list[str] | None = None):
+        self.timeline = tl = Timeline(source)
+        self.n_steps = len(tl)
+        self.width_px = width_px
+        self.log_steps = log_steps
+        self.step = 0
+        final = tl.final_game()
+        self._groups = groups(final)
+        self._color_of_seat = {s: i for i, (_n, seats) in enumerate(self._groups) for s in seats}
+        self.player_colors = list(player_colors or PLAYER_COLORS)
+        self.canvas = board_canvas(tl.board, width_px=width_px, player_colors=self.player_colors,
+                                   player_names=[n for n, _s in self._groups])
+        self.highlight: dict[str, Any] = {}
+        msg = self._init_message()
+
+        # controls
+        self.first = button("⏮", "first step (the deal)")
+        self.back = button("◀", "back one step")
+        self.forward = button("▶", "forward one step")
+        self.last = button("⏭", "last step")
+        for b in (self.first, self.back, self.forward, self.last):
+            b.layout.width = "42px"
+        self.first.on_click(lambda _b: self.go(0))
+        self.back.on_click(lambda _b: self.go(self.step - 1))
+        self.forward.on_click(lambda _b: self.go(self.step + 1))
+        self.last.on_click(lambda _b: self.go(self.n_steps))
+        self.slider = W.IntSlider(value=0, min=0, max=max(self.n_steps, 0), description="step",
+                                  continuous_update=True, layout=W.Layout(width="340px"))
+        self.play = W.Play(value=0, min=0, max=max(self.n_steps, 0), step=1, interval=500,
+                           description="play", show_repeat=False)
+        self._link = W.link((self.play, "value"), (self.slider, "value"))   # kernel side, not jslink
+        self.speed = W.Dropdown(options=SPEEDS, value=500, description="speed",
+                                layout=W.Layout(width="190px"), style={"description_width": "42px"})
+        self.speed.observe(self._on_speed, names="value")
+        eyes_options = [("teacher: every card", TEACHER)] + [(f"{n}'s eyes", s) for s, n in enumerate(tl.names)]
+        self.eyes_picker = W.Dropdown(options=eyes_options, value=TEACHER if eyes is None else eyes,
+                                      description="eyes", layout=W.Layout(width="230px"),
+                                      style={"description_width": "36px"})
+        self.eyes_picker.observe(self._on_eyes, names="value")
+        self.slider.observe(self._on_slider, names="value")
+        self.counter = W.Label()
+        self.counter.add_class("ttr-step")
+        self.status = W.HTML()
+        self.board_image = image(self.canvas.png(), width_px)
+        self.players_html = W.HTML()
+        self.cards_html = W.HTML()
+        self.log_html = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
+        self.log_html.add_class("ttr-log")
+        self._chart = _ChartMarker(tl, self.player_colors, width_px) if chart and self.n_steps else None
+        self.chart_image = (W.Image(value=self._chart.png(0), format="png",
+                                    layout=W.Layout(width="100%", max_width=f"{width_px}px", height="auto"))
+                            if self._chart else None)
+        bar = W.HBox([self.first, self.back, self.forward, self.last, self.play, self.speed],
+                     layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        bar2 = W.HBox([self.slider, self.eyes_picker, self.counter],
+                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        side = W.HBox([W.VBox([self.players_html, self.cards_html], layout=W.Layout(width="52%")),
+                       W.VBox([W.HTML("<b>What happened</b>"), self.log_html], layout=W.Layout(width="48%"))],
+                      layout=W.Layout(width="100%", max_width=f"{width_px + 80}px"))
+        children = [bar, bar2, self.status, msg, self.board_image, side]
+        if self.chart_image is not None:
+            children.append(self.chart_image)
+        super().__init__(children)
+        self.add_class("ttr-stepper")
+        self.game = tl.fresh()
+        self._render()
+        if step:
+            self.go(step)
+
+    # -- state ---------------------------------------------------------------------------
+    @property
+    def eyes(self) -> int | None:
+        """The seat whose eyes the stepper shows, or None for the teacher."""
+        v = self.eyes_picker.value
+        return None if v == TEACHER else v
+
+    @property
+    def current_step(self):
+        """The timeline Step just played (None at step 0)."""
+        return self.timeline.steps[self.step - 1] if self.step else None
+
+    def summary(self) -> str:
+        """Plain text: the step, the turn, whose eyes, the last action, the route points."""
+        tl = self.timeline
+        eyes = "teacher" if self.eyes is None else tl.names[self.eyes]
+        st = self.current_step
+        last = "the deal" if st is None else _action_text(st, self.eyes)
+        pts = tl.points_at(self.step)
+        pts_text = ", ".join(f"{n} {p}" for n, p in zip(tl.names, pts))
+        lines = [f"GameStepper: {tl.variant.name}, {len(tl.names)} players, seed {tl.record.get('seed')}",
+                 f"  step {self.step} of {self.n_steps}, turn {tl.turn_at(self.step)}; eyes: {eyes}",
+                 f"  last: {last}",
+                 f"  route points: {pts_text}",
+                 f"  {self._status_text()}"]
+        if self.message:
+            lines.append(f"  message: {self.message}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<GameStepper {self.timeline.variant.name}: step {self.step} of {self.n_steps}>"
+
+    # -- navigation ------------------------------------------------------------------------
+    @guarded
+    def go(self, step: Any) -> None:
+        """Show the position after ``step`` actions (0 = the deal). Out of range: a message."""
+        if isinstance(step, bool) or not isinstance(step, (int, np.integer)):
+            raise TypeError(f"A step is a whole number from 0 to {self.n_steps}, not {step!r}.")
+        step = int(step)
+        if not 0 <= step <= self.n_steps:
+            if self.n_steps == 0:
+                raise IndexError("This record has no actions yet: there is only step 0, the deal.")
+            if step < 0:
+                raise IndexError(f"Step {step} is before the deal: the first step is 0.")
+            raise IndexError(f"Step {step} is past the end: this game has {self.n_steps} steps "
+                             f"(0 is the deal).")
+        if self.slider.value != step:
+            self.slider.value = step      # the observer shows it (and the Play widget follows)
+        else:
+            self._show(step)
+
+    @guarded
+    def _on_slider(self, change: dict) -> None:
+        self._show(int(change["new"]))
+
+    @guarded
+    def _on_eyes(self, change: dict) -> None:
+        self._say("")
+        self._render()
+
+    @guarded
+    def _on_speed(self, change: dict) -> None:
+        self.play.interval = int(change["new"])
+
+    def _show(self, step: int) -> None:
+        tl = self.timeline
+        if step == self.step + 1:
+            self.game.apply(tl.actions[step - 1])      # one step forward: apply the next action
+        elif step != self.step:
+            self.game = tl.game_at(step)               # anything else: replay from the seed (exact)
+        self.step = step
+        self._say("")
+        self._render()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _render(self) -> None:
+        game, tl, eyes = self.game, self.timeline, self.eyes
+        view = game.view(eyes)
+        self.counter.value = f"step {self.step} of {self.n_steps}"
+        self.status.value = f"<b>{esc(self._status_text())}</b>"
+        claims = {int(r): self._color_of_seat.get(s, s) for r, s in view["route_owners"].items()}
+        glow: dict[int, str] = {}
+        rings: dict[str, str] = {}
+        if eyes is not None:
+            for t in view.get("tickets", []):
+                tk = tl.board.ticket(t)
+                rings[tk.a] = rings[tk.b] = EYES_TICKETS
+        st = self.current_step
+        if st is not None:
+            if isinstance(st.action, ClaimRoute):
+                glow[st.action.route] = TRAIL_COLOR
+            elif isinstance(st.action, KeepTickets) and (eyes is None or eyes == st.seat):
+                for t in st.action.tickets:
+                    tk = tl.board.ticket(t)
+                    rings[tk.a] = rings[tk.b] = CITY_RING
+        self.highlight = {"routes": sorted(glow), "cities": sorted(rings)}
+        self.board_image.value = self.canvas.png(claims, glow, highlight_cities=rings)
+        self.players_html.value = self._players(view)
+        self.cards_html.value = self._cards(view)
+        self.log_html.value = self._log()
+        if self._chart is not None:
+            self.chart_image.value = self._chart.png(tl.turn_at(self.step))
+
+    def _status_text(self) -> str:
+        g = self.game
+        if g.over:
+            return "The game is over."
+        who = g.names[g.current_player]
+        what = {"turn": "to play", "second-card": "to take a second card",
+                "setup-tickets": "to choose tickets to keep (setup)",
+                "keep-tickets": "to choose tickets to keep"}.get(g.pending, f"to decide: {g.pending}")
+        fr = " Final round." if g.final_round else ""
+        return f"{who} {what}.{fr}"
+
+    def _players(self, view: dict) -> str:
+        cur = view.get("current_player")
+        extra_keys = sorted({k for p in view["players"] for k in p} - BASE_PLAYER_KEYS)
+        rows = []
+        for p in view["players"]:
+            s = p["seat"]
+            c = self.player_colors[self._color_of_seat.get(s, s) % len(self.player_colors)]
+            mark = "▸ " if s == cur else ""
+            rows.append([f"{mark}{swatch(c)}{esc(p['name'])}", str(p["trains"]), str(p["cards"]),
+                         str(p["tickets"]), f"<b>{p['route_points']}</b>"]
+                        + [esc(value_text(p.get(k))) for k in extra_keys])
+        head = ["player", "trains", "cards", "tickets", "points"] + [esc(k) for k in extra_keys]
+        return "<b>Players</b> <small>(points on the scoring track)</small>" + table(rows, head, right=(1, 2, 3, 4))
+
+    def _ticket_list(self, seat: int, ids: list[str]) -> str:
+        board = self.timeline.board
+        routes = [int(r) for r, s in self.game.view(None)["route_owners"].items()
+                  if s in self._groups[self._color_of_seat.get(seat, seat)][1]]
+        out = []
+        for t in ids:
+            tk = board.ticket(t)
+            done = ticket_done(board, routes, tk)
+            out.append(f"<span title='{'joined' if done else 'not joined yet'}'>{'✓' if done else '·'} "
+                       f"{esc(tk.label())}</span>")
+        return "; ".join(out) or "<span style='color:#888'>none</span>"
+
+    def _cards(self, view: dict) -> str:
+        names = self.timeline.names
+        parts = ["<b>Face up</b> " + "".join(card_chip(c) for c in view["display"])
+                 + f" <small>deck {view['deck']}, discard {sum(view['discard'].values())}, "
+                 f"tickets {view['ticket_deck']}</small>"]
+        if view["seat"] is not None:
+            s = view["seat"]
+            parts.append(f"<b>{esc(names[s])}'s cards</b> {hand_html(view['hand'])}")
+            parts.append(f"<b>{esc(names[s])}'s tickets</b> {self._ticket_list(s, view['tickets'])}")
+            if view.get("offered"):
+                parts.append("<b>choosing from</b> " + esc(", ".join(
+                    self.timeline.board.ticket(t).label() for t in view["offered"])))
+        else:
+            rows = []
+            for s, n in enumerate(names):
+                offered = view["offered"][s]
+                rows.append([esc(n), hand_html(view["hands"][s]),
+                             self._ticket_list(s, view["tickets"][s])
+                             + (" <i>choosing from " + esc(", ".join(self.timeline.board.ticket(t).label()
+                                                                      for t in offered)) + "</i>" if offered else "")])
+            parts.append("<b>Every hand</b> <small>(teacher's view)</small>" + table(rows, ["", "cards", "tickets"]))
+        extra = sorted(set(view) - BASE_VIEW_KEYS)
+        for k in extra:
+            parts.append(f"<b>{esc(k.replace('_', ' '))}</b>: {esc(value_text(view[k]))}")
+        return "<br>".join(parts)
+
+    def _log(self) -> str:
+        eyes, tl = self.eyes, self.timeline
+        lo = max(0, self.step - self.log_steps)
+        lines = []
+        if lo == 0:
+            lines += [("deal", e.text_for(eyes), False) for e in tl.setup_events if e.kind != "turn"]
+        for st in tl.steps[lo:self.step]:
+            now = st.index == self.step
+            for e in st.events:
+                if e.kind == "turn":
+                    continue
+                lines.append((str(st.index), e.text_for(eyes), now))
+        lines = lines[-14:]
+        rows = [f"<div style='{'font-weight:bold' if now else 'color:#444'}'><small style='color:#888'>"
+                f"{esc(k)}</small> {esc(t)}</div>" for k, t, now in lines]
+        return "".join(rows) or "<i>nothing yet</i>"
+
+
+def _action_text(st, eyes: int | None) -> str:
+    """The events of a step as the eyes may see them, in one line."""
+    texts = [e.text_for(eyes) for e in st.events if e.kind != "turn"]
+    return " ".join(texts) if texts else st.action.text()
+
+
+class _ChartMarker:
+    """The score chart drawn once; a band marks the current turn (numpy, no redraw)."""
+
+    def __init__(self, tl: Timeline, colors: list[str], width_px: int):
+        import matplotlib.pyplot as plt
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        from ..charts import score_chart
+
+        ax = score_chart(tl, player_colors=colors, figsize=(9.0, 2.9))
+        fig = ax.figure
+        plt.close(fig)
+        FigureCanvasAgg(fig)
+        fig.set_dpi(width_px / fig.get_figwidth())
+        fig.tight_layout()
+        fig.canvas.draw()
+        self.base = np.asarray(fig.canvas.buffer_rgba())[:, :, :3].copy()
+        H = self.base.shape[0]
+        bb = ax.bbox
+        self.rows = (H - int(bb.y1), H - int(bb.y0))
+        self.ax = ax
+        self._x = lambda turn: float(ax.transData.transform((turn, 0))[0])
+        self._cache: dict[int, bytes] = {}
+
+    def png(self, turn: int) -> bytes:
+        if turn not in self._cache:
+            img = self.base.copy()
+            x = int(round(self._x(turn)))
+            r0, r1 = self.rows
+            lo, hi = max(0, x - 1), min(img.shape[1], x + 2)
+            img[r0:r1, lo:hi] = (img[r0:r1, lo:hi] * 0.35 + np.array([255, 0, 170]) * 0.65).astype(np.uint8)
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[turn] = encode_png(img)
+        return self._cache[turn]
