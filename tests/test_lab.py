@@ -160,28 +160,46 @@ def test_plot_ticket_completion_points_are_the_rates(three_games):
     assert list(line.get_ydata()) == pytest.approx([0.5, 2 / 3])
 
 
+def _faces(fig):
+    face = {}
+    for p in fig.axes[0].patches:
+        gid = p.get_gid() or ""
+        if gid.startswith("route-") and gid[6:].isdigit():
+            face.setdefault(int(gid[6:]), to_hex(p.get_facecolor()))
+    return face
+
+
+def _darkness(hex_color):
+    from matplotlib.colors import to_rgb
+
+    r, g, b = to_rgb(hex_color)
+    return 1 - (0.2126 * r + 0.7152 * g + 0.0722 * b)
+
+
 def test_heat_map_colours_each_route_by_its_claim_share(three_games):
     board = load_map("usa")
     fig = lab.plot_route_heatmap(three_games, board)
-    ax = fig.axes[0]
-    face = {}
-    for p in ax.patches:
-        gid = p.get_gid() or ""
-        if gid.startswith("route-"):
-            face.setdefault(int(gid[6:]), to_hex(p.get_facecolor()))
-    # shares: route 1 -> 100%, 2 -> 67%, 3 -> 67%; never-claimed routes keep their own colour
+    face = _faces(fig)
+    # shares: route 1 -> 100%, 2 and 3 -> 67%; never-claimed routes are pale gray
     assert face[1] == lab.HEAT_COLORS[-1]
-    assert face[2] == face[3] != face[1]
-    assert face[2] in lab.HEAT_COLORS
-    never = next(r for r in board.routes if r.id not in (1, 2, 3))
-    assert face[never.id] not in lab.HEAT_COLORS
-    assert len(fig.axes) == 2  # the board and its colour bar
+    assert face[2] == face[3] and _darkness(face[2]) < _darkness(face[1])
+    assert {face[r.id] for r in board.routes if r.id not in (1, 2, 3)} == {lab.UNCLAIMED}
+    cbar = fig.axes[1]  # the colour bar: round edges that span the values
+    ticks = list(cbar.get_yticks())
+    assert ticks[0] <= 2 / 3 and ticks[-1] == pytest.approx(1.0)
     fig2 = lab.plot_route_heatmap(three_games, board, by="mean_rank")
-    face2 = {int(p.get_gid()[6:]): to_hex(p.get_facecolor()) for p in fig2.axes[0].patches
-             if (p.get_gid() or "").startswith("route-")}
-    dark = lab.HEAT_COLORS.index
+    face2 = _faces(fig2)
     # mean places 1 (route 3) < 4/3 (route 1) < 1.5 (route 2): the earlier, the darker
-    assert dark(face2[3]) > dark(face2[1]) > dark(face2[2])
+    assert _darkness(face2[3]) > _darkness(face2[1]) > _darkness(face2[2])
+    fig3 = lab.plot_route_heatmap(three_games, board, by="first")
+    face3 = _faces(fig3)
+    assert _darkness(face3[1]) == _darkness(face3[3]) > _darkness(face3[2])
+
+
+def test_heat_colors_go_from_pale_to_dark():
+    cs = lab.heat_colors(5)
+    assert cs[0] == lab.HEAT_COLORS[0] and cs[-1] == lab.HEAT_COLORS[-1]
+    assert [_darkness(c) for c in cs] == sorted(_darkness(c) for c in cs)
 
 
 def test_bad_plot_arguments_say_what_is_allowed(three_games):
@@ -199,3 +217,22 @@ def test_game_result_round_trips_through_json(three_games):
         again = GameResult.from_dict(json.loads(json.dumps(r.to_dict())))
         assert again == r
         assert math.isfinite(again.seats[0].total)
+
+
+def test_results_saved_as_json_lines_read_back(three_games, tmp_path):
+    path = tmp_path / "run.jsonl"
+    assert lab.write_results(three_games, path) == 3
+    assert lab.read_results(path) == three_games
+    path.write_text(path.read_text() + "{\"game\": 1}\n")
+    with pytest.raises(ValueError, match="line 4: not a game result"):
+        lab.read_results(path)
+
+
+def test_cli_json_lines_feed_the_lab(tmp_path, capsys):
+    from ttr_nb.cli import main
+    from ttr_nb.simulate import simulate
+
+    assert main(["simulate", "--games", "3", "--seed", "4", "--json"]) == 0
+    path = tmp_path / "cli.jsonl"
+    path.write_text(capsys.readouterr().out)
+    assert lab.read_results(path) == simulate("usa", 2, 3, seed=4)

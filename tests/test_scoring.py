@@ -90,7 +90,7 @@ def test_E1_lines_explain_themselves():
     assert done2 == "Helena–Los Angeles (8) done: Helena → Salt Lake City → Las Vegas → Los Angeles: +8"
     # the failed ticket names what each end reaches and the gap between them
     assert failed.startswith("Chicago–Santa Fe (9) not done: Chicago reaches Denver, El Paso")
-    assert "; Santa Fe is not reached; " in failed
+    assert "; no train at Santa Fe; " in failed
     assert "the gap is 2 trains" in failed and failed.endswith(": -9")
     (bonus,) = details(sheet, 0, "bonus")
     assert bonus.startswith("Longest Path: 25 cars (") and bonus.endswith("): +10")
@@ -434,7 +434,7 @@ def test_B_8_3_still_tied_when_both_hold_the_bonus_is_a_shared_win():
                                      Scorer("Bea", claims(*TWINS), ("N23",))], {"longest_path": 10})
     assert sheet.totals[0] == sheet.totals[1]
     assert sheet.winners == (0, 1)
-    assert sheet.verdict.endswith("and Ana and Bea share the Longest Path bonus: a shared win (B-8.3).")
+    assert sheet.verdict.endswith("and both hold the Longest Path bonus: a shared win (B-8.3).")
 
 
 def test_U_2_5_without_a_longest_path_card_a_longer_trail_breaks_no_tie():
@@ -626,3 +626,14 @@ def test_property_totals_are_the_sum_of_explained_lines(data):
         assert won == tuple(i for i, v in enumerate(values) if v == best and best > 0)
     assert sheet.winners and max(sheet.totals) == sheet.totals[sheet.winners[0]]
     assert all(sheet.totals[w] == max(sheet.totals) for w in sheet.winners)
+
+
+def test_B_8_3_three_tied_two_hold_the_bonus_they_share_the_win():
+    cy = Scorer("Cy", claims(rid(USA, "Helena", "Seattle"), rid(USA, "Miami", "New Orleans"),
+                             rid(USA, "Seattle", "Vancouver")), (Ticket("Z1", "Vancouver", "Helena", 11),))
+    sheet = Scoresheet.compute(USA, [Scorer("Ana", claims(*CHAIN), ("O08",)), Scorer("Bea", claims(*TWINS), ("N23",)), cy],
+                               {"longest_path": 10})
+    assert sheet.totals == (42, 42, 42)
+    assert sheet.winners == (0, 1)
+    assert sheet.verdict == ("Ana, Bea and Cy tie on 42 points and 1 completed ticket; Ana and Bea hold "
+                             "the Longest Path bonus: a shared win between them (B-8.3).")

@@ -1,8 +1,12 @@
-"""Write notebooks/00_start_here.ipynb (cells only; run it to store the outputs).
+"""Write and run notebooks/00_start_here.ipynb; also the README's board pictures.
 
-    python tools/make_nb_00.py
-    jupyter nbconvert --to notebook --execute --inplace notebooks/00_start_here.ipynb
+    python tools/make_nb_00.py             # write the cells, execute them, store the outputs
+    python tools/make_nb_00.py --no-run    # only write the cells
     python tools/make_nb_00.py --docs      # docs/usa.png and docs/boards.png for the README
+
+Cell ids are fixed and the execution timestamps are dropped, so running it again changes
+nothing in git unless a cell or an output changed. (``jupyter nbconvert --to notebook
+--execute --inplace notebooks/00_start_here.ipynb`` also works; it adds timestamps.)
 
 Each section loads what it needs, so sections can be moved or new cells put in front of
 them (a first cell must still start with ``%matplotlib inline``).
@@ -246,8 +250,21 @@ plt.show()
 
 def build() -> nbformat.NotebookNode:
     nb = new_notebook(cells=CELLS)
+    for i, cell in enumerate(nb.cells):
+        cell.id = f"start-{i:02d}"
     nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}
+    return nb
+
+
+def run(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Execute in notebooks/ (as nbval does) and drop the timestamps nbclient records."""
+    from nbclient import NotebookClient
+
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(OUT.parent)}}).execute()
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
     return nb
 
 
@@ -286,5 +303,6 @@ if __name__ == "__main__":
         docs_pictures()
     else:
         OUT.parent.mkdir(exist_ok=True)
-        nbformat.write(build(), OUT)
+        notebook = build() if "--no-run" in sys.argv else run(build())
+        nbformat.write(notebook, OUT)
         print(f"wrote {OUT.relative_to(ROOT)}")

@@ -408,7 +408,11 @@ Every sheet is also plain data (JSON-able): each player's lines with `kind`, `po
 the routes and cities to highlight, and the rule ID.
 """),
     code("""
-print(json.dumps(e1.to_dict()["players"][1], indent=1, ensure_ascii=False))
+data = e1.to_dict()
+print(json.dumps({key: data[key] for key in ("winners", "winner_names", "result")}, ensure_ascii=False))
+print(json.dumps({key: data["players"][1][key] for key in ("name", "total", "tickets_completed")}, ensure_ascii=False))
+for line in data["players"][1]["lines"]:
+    print(json.dumps(line, ensure_ascii=False))
 """),
 ]
 

@@ -22,6 +22,8 @@ _EXPORTS = {
     # graph and scoring
     "longest_trail": "graph", "Trail": "graph", "longest_simple_path": "graph",
     "Scoresheet": "scoring",
+    # pictures
+    "draw_board": "draw",
     # simulation
     "simulate": "simulate",
 }

@@ -532,7 +532,8 @@ class Game:
             try:
                 doc = json.loads(text)
             except json.JSONDecodeError as e:
-                hint = " (the file looks truncated)" if e.pos >= len(text.rstrip()) else ""
+                cut = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
+                hint = " (the file looks truncated)" if cut else ""
                 raise SaveError(f"the save file is not valid JSON{hint}: {e.msg} at line {e.lineno} "
                                 f"column {e.colno}") from None
         if not isinstance(doc, dict):

@@ -12,8 +12,10 @@ installed (``pip install "ttr_nb[pandas]"``). Every plot returns a matplotlib Fi
 """
 from __future__ import annotations
 
+import json
 import math
 from collections import defaultdict
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from .simulate import GameResult, wilson
@@ -25,9 +27,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
 
 __all__ = [
-    "rows", "ticket_rows", "to_dataframe", "score_kinds", "win_rates", "ticket_completion",
-    "route_claims", "route_table", "plot_win_rate", "plot_scores", "plot_route_heatmap",
-    "plot_ticket_completion", "wilson",
+    "rows", "ticket_rows", "to_dataframe", "score_kinds", "read_results", "write_results",
+    "win_rates", "ticket_completion", "route_claims", "route_table", "plot_win_rate",
+    "plot_scores", "plot_route_heatmap", "plot_ticket_completion", "heat_colors", "wilson",
 ]
 
 
@@ -88,6 +90,30 @@ def to_dataframe(results: Sequence[GameResult], kind: str = "seats") -> Any:
                             columns=["game", "variant", "seat", "agent", "ticket", "value",
                                      "completed"])
     raise ValueError(f"kind must be 'seats' or 'tickets', not {kind!r}")
+
+
+def read_results(path: str | Path) -> list[GameResult]:
+    """Results saved one JSON object per line (``ttr-nb simulate --json > run.jsonl``)."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for k, line in enumerate(f, start=1):
+            if not line.strip():
+                continue
+            try:
+                out.append(GameResult.from_dict(json.loads(line)))
+            except (ValueError, KeyError, TypeError) as e:
+                raise ValueError(f"{path}, line {k}: not a game result ({e})") from None
+    return out
+
+
+def write_results(results: Iterable[GameResult], path: str | Path) -> int:
+    """Save results one JSON object per line (what ``read_results`` reads); returns the count."""
+    n = 0
+    with open(path, "w", encoding="utf-8") as f:
+        for r in results:
+            f.write(r.to_json_line() + "\n")
+            n += 1
+    return n
 
 
 # -------------------------------------------------------------------- tables
@@ -294,8 +320,10 @@ def plot_ticket_completion(results: Sequence[GameResult], ax: Axes | None = None
     return fig
 
 
-HEAT_COLORS = ("#fff3b0", "#ffd166", "#f8961e", "#f3722c", "#d62828", "#9d0208", "#370617")
+HEAT_COLORS = ("#ffe680", "#ffd166", "#f8961e", "#f3722c", "#d62828", "#9d0208", "#370617")
 """Heat-map colours, from rarely (pale yellow) to most often (near black)."""
+UNCLAIMED = "#e4e0d8"
+"""Fill of a route the heat map has no value for."""
 
 
 _HEAT_TEXT = {
@@ -308,6 +336,31 @@ _HEAT_TEXT = {
 }
 
 
+def _nice_scale(lo: float, hi: float, steps: Sequence[float], max_bins: int
+                ) -> tuple[list[float], int]:
+    """Round bin edges that cover ``lo..hi`` in at most ``max_bins`` bins."""
+    for step in steps:
+        a = math.floor(lo / step + 1e-9) * step
+        b = math.ceil(hi / step - 1e-9) * step
+        if b <= a:
+            b = a + step
+        n = round((b - a) / step)
+        if n <= max_bins:
+            return [a + k * step for k in range(n + 1)], n
+    step = steps[-1]
+    n = max_bins
+    a = math.floor(lo / step) * step
+    return [a + k * step * math.ceil((hi - a) / step / n) for k in range(n + 1)], n
+
+
+def heat_colors(n: int) -> list[str]:
+    """``n`` colours from :data:`HEAT_COLORS`, pale to dark."""
+    from matplotlib.colors import LinearSegmentedColormap, to_hex  # noqa: PLC0415
+
+    cmap = LinearSegmentedColormap.from_list("ttr_heat", HEAT_COLORS)
+    return [to_hex(cmap(k / (n - 1) if n > 1 else 1.0)) for k in range(n)]
+
+
 def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None,
                        by: str = "share", ax: Axes | None = None, bins: int = 7,
                        labels: bool = True) -> Figure:
@@ -316,8 +369,8 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     ``by="share"``: the share of games in which the route was claimed (pale = rarely,
     dark = most often); ``by="first"``: the share of games in which it was a player's
     first route; ``by="mean_rank"``: its mean place in its claimer's claims (dark =
-    early). The scale spans the values met; routes never claimed (never first, for
-    ``"first"``) stay faded in their own colour.
+    early). The scale spans the values met, in at most ``bins`` round steps; routes
+    never claimed (never first, for ``"first"``) are left pale gray.
     """
     if by not in _HEAT_TEXT:
         raise ValueError(f"by must be 'share', 'first' or 'mean_rank', not {by!r}")
@@ -328,41 +381,46 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     board = board or _board_for(results)
     stats = route_claims(results)
     values = {rid: s[by] for rid, s in stats.items() if s[by] > 0}
-    colors = list(HEAT_COLORS[:bins]) if bins <= len(HEAT_COLORS) else \
-        [mpl.colors.to_hex(mpl.colormaps["YlOrRd"](i / (bins - 1))) for i in range(bins)]
     early_dark = by == "mean_rank"
-    # the scale spans the data, rounded out (to 5% for shares, to a whole place for ranks)
-    step = 1.0 if early_dark else 0.05
-    lo = math.floor(min(values.values(), default=0.0) / step + 1e-9) * step
-    hi = math.ceil(max(values.values(), default=1.0) / step - 1e-9) * step
-    hi = hi if hi > lo else lo + step
-    edges = [lo + (hi - lo) * k / bins for k in range(bins + 1)]
+    steps = (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 50) if early_dark else \
+        (0.01, 0.02, 0.025, 0.05, 0.1, 0.125, 0.15, 0.2, 0.25)
+    edges, n = _nice_scale(min(values.values(), default=0.0),
+                           max(values.values(), default=1.0), steps, max(1, bins))
+    colors = heat_colors(n)
+    lo, hi = edges[0], edges[-1]
 
     def level(v: float) -> int:
-        k = min(bins - 1, int((v - lo) / (hi - lo) * bins))
-        return bins - 1 - k if early_dark else k
+        k = min(n - 1, int((v - lo) / (hi - lo) * n + 1e-9))
+        return n - 1 - k if early_dark else k
 
     claims = {rid: level(v) for rid, v in values.items()}
     what, bar_label = _HEAT_TEXT[by]
     ax = draw_board(board, ax=ax, claims=claims, player_colors=colors, legend=False,
-                    dim_unclaimed=True, title=_title(results, what), labels=labels)
-    for patch in ax.patches:  # the heat colour with a dark edge reads better than the route colour
+                    title=_title(results, what), labels=labels)
+    for patch in ax.patches:
         gid = patch.get_gid() or ""
-        if gid.startswith("route-") and gid[6:].isdigit() and int(gid[6:]) in claims:
+        if not (gid.startswith("route-") and gid[6:].isdigit()):
+            continue
+        if int(gid[6:]) in claims:  # a dark edge reads better than the route colour
             patch.set_edgecolor("#333333")
             patch.set_linewidth(0.6)
+        else:  # unclaimed: neutral, so no route colour passes for a heat colour
+            patch.set_facecolor(UNCLAIMED)
+            patch.set_edgecolor("#b8b8b8")
+            patch.set_linewidth(0.5)
     fig = ax.figure
     cmap = mpl.colors.ListedColormap(colors[::-1] if early_dark else colors)
     norm = mpl.colors.BoundaryNorm(edges, cmap.N)
     cb = fig.colorbar(mpl.cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6,
-                      pad=0.01, fraction=0.03)
-    cb.set_label(bar_label)
+                      pad=0.01, fraction=0.03, ticks=edges)
+    cb.set_label(bar_label + ("; gray: never" if not early_dark else "; gray: never claimed"))
     if not early_dark:
-        cb.ax.yaxis.set_major_formatter(_percent())
+        whole = all(abs(e * 100 - round(e * 100)) < 1e-9 for e in edges)
+        cb.ax.yaxis.set_major_formatter(_percent(0 if whole else 1))
     return fig
 
 
-def _percent() -> Any:
+def _percent(decimals: int | None = 0) -> Any:
     from matplotlib.ticker import PercentFormatter  # noqa: PLC0415
 
-    return PercentFormatter(1.0, decimals=0)
+    return PercentFormatter(1.0, decimals=decimals)

@@ -365,10 +365,13 @@ class Scoresheet:
             if len(holders) == 1:
                 return (tuple(holders), f"{tied}; winner: {self.names[holders[0]]}, who holds the "
                         f"Longest Path bonus (B-8.3).")
+            if len(holders) == len(ids):
+                both = "both" if len(ids) == 2 else "all"
+                return (tuple(ids), f"{tied}, and {both} hold the Longest Path bonus: "
+                        f"a shared win (B-8.3).")
             if holders:
-                ids = holders
-                return (tuple(ids), f"{tied}, and {_and([self.names[i] for i in ids])} share the "
-                        f"Longest Path bonus: a shared win (B-8.3).")
+                return (tuple(holders), f"{tied}; {_and([self.names[i] for i in holders])} hold the "
+                        f"Longest Path bonus: a shared win between them (B-8.3).")
             return tuple(ids), f"{tied}, and none of them holds the Longest Path bonus: a shared win (B-8.3)."
         return tuple(ids), f"{tied}, and no Longest Path bonus is in play: a shared win (U-2.5)."
 
@@ -473,7 +476,8 @@ class Scoresheet:
         for i, name in enumerate(self.names):
             body = "".join(
                 f"<tr><td>{l.kind}</td><td style='text-align:right'>{_signed(l.points)}</td>"
-                f"<td style='text-align:left'>{e(l.detail)}</td><td>{e(l.rule)}</td></tr>"
+                f"<td style='text-align:left'>{e(l.detail)}</td>"
+                f"<td style='white-space:nowrap;color:#777'><small>{e(l.rule)}</small></td></tr>"
                 for l in self.lines[i])
             parts.append(f"<details><summary>{'★ ' if i in self.winners else ''}{e(name)}: "
                          f"{self.totals[i]} points</summary><table><tbody>{body}</tbody></table>"
@@ -651,7 +655,7 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
 def _reach(end: str, reached: Iterable[str], show: int = 4) -> str:
     others = sorted(set(reached) - {end})
     if not others:
-        return f"{end} is not reached"
+        return f"no train at {end}"
     shown = ", ".join(others[:show])
     more = f" and {len(others) - show} more" if len(others) > show else ""
     return f"{end} reaches {shown}{more}"
@@ -666,7 +670,7 @@ def _gap_text(board: Board, routes: Sequence[int], cost: int | None) -> str:
 
 def _gap(board: Board, own: set[int], taken: set[int], t: Ticket,
          from_a: Iterable[str], from_b: Iterable[str]) -> tuple[list[int], int | None]:
-    """The cheapest set of still-open routes (in trains) that would join the ticket's ends.
+    """The cheapest still-open routes (in trains, in path order) that would join the ticket's ends.
 
     Own routes cost nothing, routes held by others cannot be used, and a country is an end
     point only, never passed through (H-8.2). Deterministic: ties go to lower route ids.
@@ -697,7 +701,7 @@ def _gap(board: Board, own: set[int], taken: set[int], t: Ticket,
                 node, rid = back[node]
                 if rid not in own:
                     path.append(rid)
-            return sorted(path), d
+            return path[::-1], d
         if city in countries and city not in starts:
             continue  # a country is a dead end (H-8.2)
         for r in adj.get(city, ()):

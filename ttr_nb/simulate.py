@@ -27,6 +27,7 @@ import math
 import os
 import sys
 import time
+import types
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence, TextIO
@@ -159,13 +160,9 @@ class GameResult:
         }
 
     def to_json_line(self) -> str:
-        """The command line's ``--json`` line: the game without the per-seat detail."""
-        d = {
-            "game": self.game, "variant": self.variant, "seed": self.seed,
-            "players": self.players, "agents": list(self.agents), "steps": self.steps,
-            "turns": self.turns, "score": self.score, "winners": list(self.winners),
-        }
-        return json.dumps(d, ensure_ascii=False)
+        """The game as one line of JSON (the command line's ``--json`` output);
+        ``GameResult.from_dict(json.loads(line))`` reads it back."""
+        return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "GameResult":
@@ -500,3 +497,19 @@ def cli_main(args: Any) -> int:
             executor.shutdown(wait=True, cancel_futures=True)
     out.flush()
     return 0
+
+
+class _CallableModule(types.ModuleType):
+    """``ttr_nb.simulate`` is both this module and the function :func:`simulate`.
+
+    Importing the submodule (``import ttr_nb.simulate``, or ``from ttr_nb import lab``)
+    makes the package attribute ``ttr_nb.simulate`` the module, which would hide the
+    function; calling the module calls the function, so ``ttr_nb.simulate(...)`` always
+    works.
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> list[GameResult]:
+        return simulate(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _CallableModule

@@ -181,10 +181,15 @@ class ScoringExplorer(MessageMixin, W.VBox):
             if t.cities:
                 rings = {t.cities[0]: TRAIL_COLOR, t.cities[-1]: TRAIL_COLOR}
             sp = self.simple_path(i)
+            if sp.length == t.length:
+                beside = (f" The longest simple path (no city twice) is as long here: {sp.length} cars."
+                          if t.routes else "")
+            else:
+                beside = (f" The longest simple path (no city twice) is only {sp.length} cars"
+                          + (f", {_arrow(sp.cities)}" if sp.cities else "")
+                          + ": the trail passes a city twice.")
             detail = (f"Longest trail (a city may repeat, each route once): {t.length} cars, "
-                      f"{_arrow(t.cities)}. Longest simple path (no city twice): {sp.length} cars"
-                      + (f", {_arrow(sp.cities)}" if sp.cities else "") + "."
-                      + (" They differ: the trail passes a city twice." if sp.length != t.length else ""))
+                      f"{_arrow(t.cities)}.{beside}")
         elif sel == "simple":
             sp, t = self.simple_path(i), s.trail(i)
             glow = {r: SIMPLE_COLOR for r in sp.routes}

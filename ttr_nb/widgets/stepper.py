@@ -336,5 +336,5 @@ class _ChartMarker:
             img[r0:r1, lo:hi] = (img[r0:r1, lo:hi] * 0.35 + np.array([255, 0, 170]) * 0.65).astype(np.uint8)
             if len(self._cache) > 64:
                 self._cache.clear()
-            self._cache[turn] = encode_png(img)
+            self._cache[turn] = encode_png(img, palette=True)
         return self._cache[turn]

@@ -1,0 +1,219 @@
+"""Property tests over random games of every implemented variant and player count, checked
+after every step (OpenSpiel/edwisdom-style invariants; issue 4 'Tests'):
+
+- the 110 train cards, every ticket and every train are conserved;
+- no player (side) owns two tracks of one double; 2-3 player games never use both tracks;
+- legal_actions is sorted and non-empty until the game is over, and every legal action applies;
+- undo restores the exact state; save -> load gives the same state;
+- the score equals a from-scratch recount; view(seat) leaks nothing hidden.
+
+Plus a smoke test: random and greedy games of every variant and player count finish.
+"""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ttr_nb
+from ttr_nb.agents import GreedyAgent, RandomAgent, play_game
+from ttr_nb.game import Game, new_game
+from ttr_nb.graph import largest_network, ticket_done
+from ttr_nb.rules import MECHANICS
+from ttr_nb.trail import longest_trail
+
+
+def implemented(name: str) -> bool:
+    try:
+        new_game(name, ttr_nb.get_variant(name).players[0])
+        return True
+    except NotImplementedError:
+        return False
+
+
+VARIANTS = [v for v in ttr_nb.variants() if implemented(v)]
+SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def games_strategy():
+    return st.sampled_from(VARIANTS).flatmap(lambda v: st.tuples(
+        st.just(v), st.sampled_from(ttr_nb.get_variant(v).players), st.integers(0, 2**31),
+        st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=1)))
+
+
+# -- invariants ----------------------------------------------------------------------------
+def check_conservation(g: Game) -> None:
+    c = g.counts()
+    v = g.variant
+    assert c["train_cards"] == v.n_cards == 110
+    assert c["tickets"] == sum(len(p) for p in v.piles.values())
+    assert c["trains"] == v.trains * g.n
+    assert min(g.trains) >= 0 and all(min(h) >= 0 for h in g.hands)
+    every = [t for lst in (g.tdeck, g.box, *g.offered, *g.kept) for t in lst]
+    assert len(every) == len(set(every))  # no ticket in two places
+
+
+def check_doubles(g: Game) -> None:
+    groups: dict[int, list[int]] = {}
+    for r in g.board.routes:
+        if r.double_group is not None:
+            o = g.owner[g.T.idx[r.id]]
+            if o >= 0:
+                groups.setdefault(r.double_group, []).append(g.side[o])
+    for sides in groups.values():
+        assert len(sides) == len(set(sides)), "a side owns two tracks of one double"
+        if g.n < g.policies["double_routes_min_players"]:
+            assert len(sides) <= 1, "both tracks used in a 2-3 player game"
+
+
+def check_legal(g: Game, chosen) -> None:
+    legal = g.legal_actions()
+    if g.over:
+        assert legal == [] and g.current_player is None
+        return
+    assert legal and legal == sorted(legal) and len(set(legal)) == len(legal)
+    assert g.legal_count() == len(legal)
+    for a in legal:
+        assert g.why_not(a) is None
+        c = g.copy()
+        c.apply(a)  # every legal action applies
+        check_conservation(c)
+
+
+def check_view(g: Game, rng: random.Random) -> None:
+    for seat in range(g.n):
+        v = g.view(seat)
+        c = g.copy()
+        rng.shuffle(c.deck)
+        rng.shuffle(c.tdeck)
+        for s in range(g.n):
+            if s != seat:
+                h = c.hands[s]
+                total = sum(h)
+                c.hands[s] = [0] * 9
+                for _ in range(total):
+                    c.hands[s][rng.randrange(9)] += 1
+                rng.shuffle(c.kept[s])
+        assert c.view(seat) == v
+        text = json.dumps(v)
+        for s in range(g.n):
+            if s != seat:
+                for t in set(g.tickets(s)) - set(g.tickets(seat)) - set(g.offered_tickets(seat)):
+                    assert f'"{t}"' not in text
+
+
+def recount(g: Game) -> tuple[list[int], list[int]]:
+    """Route(+mountain) points and ticket points from scratch, per player."""
+    b = g.board
+    per = g.policies.get("mountain_points_per_x", 2)
+    routes = [[rid for rid, o in g.route_owners.items() if o == s] for s in range(g.n)]
+    pts = [sum(b.route_points(b.route(r).length) + per * b.route(r).mountains for r in rs) for rs in routes]
+    tix = [sum(b.ticket(t).points if ticket_done(b, routes[s], b.ticket(t)) else -b.ticket(t).points
+               for t in g.tickets(s)) for s in range(g.n)]
+    return pts, tix
+
+
+def check_score(g: Game) -> None:
+    sheet = g.score()
+    pts, tix = recount(g)
+    assert pts == g.points
+    for s in range(g.n):
+        assert sheet.line_total(s, "route") + sheet.line_total(s, "mountain") == pts[s]
+        assert sheet.line_total(s, "ticket") == tix[s]
+    b = g.board
+    routes = [[rid for rid, o in g.route_owners.items() if o == s] for s in range(g.n)]
+    measures = {"longest_path": [longest_trail(b, rs).length for rs in routes],
+                "globetrotter": [sum(ticket_done(b, routes[s], b.ticket(t)) for t in g.tickets(s))
+                                 for s in range(g.n)],
+                "asian_explorer": [len(largest_network(b, rs).cities) for rs in routes]}
+    for key, points in g.variant.bonuses.items():
+        m = measures[key]
+        best = max(m)
+        winners = tuple(s for s in range(g.n) if best > 0 and m[s] == best)
+        assert sheet.awarded[key] == winners
+        for s in range(g.n):
+            assert sheet.line_total(s, "bonus") >= (points if s in winners else 0)
+    for s in range(g.n):
+        assert sheet.totals[s] == pts[s] + tix[s] + sheet.line_total(s, "bonus")
+
+
+def run_checked(variant: str, n: int, seed: int, agent: str, every: int = 1) -> Game:
+    g = new_game(variant, n, seed=seed)
+    rng = random.Random(seed)
+    agents = [RandomAgent(seed + s) if agent == "random" else GreedyAgent(seed + s) for s in range(n)]
+    states = [g.state_json()]
+    step = 0
+    check_conservation(g)
+    while not g.over:
+        a = agents[g.current_player].choose(g)
+        if step % every == 0:
+            check_legal(g, a)
+        g.apply(a)
+        step += 1
+        check_conservation(g)
+        check_doubles(g)
+        state = g.state_json()
+        if step % every == 0:
+            g.undo()
+            assert g.state_json() == states[-1], "undo did not restore the state"
+            g.apply(a)
+            assert g.state_json() == state
+        if step % (5 * every) == 0 or g.over:
+            assert Game.from_json(g.to_json()).state_json() == state, "save/load changed the state"
+            check_view(g, rng)
+        if step % 40 == 0:
+            check_score(g)
+        states.append(state)
+        assert step < 5000
+    check_legal(g, None)
+    check_score(g)
+    return g
+
+
+@SETTINGS
+@given(games_strategy())
+def test_invariants_after_every_step(game):
+    variant, n, seed, agents = game
+    run_checked(variant, n, seed, agents[0], every=1 if agents[0] == "random" else 2)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_invariants_one_game_per_variant_and_player_count(variant):
+    for n in ttr_nb.get_variant(variant).players:
+        run_checked(variant, n, seed=1000 + n, agent="random", every=3)
+
+
+# -- smoke: many games finish --------------------------------------------------------------
+SMOKE_GAMES = 20
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_smoke_random_games_finish(variant):
+    for n in ttr_nb.get_variant(variant).players:
+        for seed in range(SMOKE_GAMES):
+            g = play_game(variant, n, seed=seed, agents=("random",))
+            assert g.over
+            c = g.counts()
+            assert c["train_cards"] == 110 and c["trains"] == g.variant.trains * n
+        sheet = g.score()
+        assert len(sheet.totals) == n
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_smoke_greedy_games_finish_and_beat_random(variant):
+    wins = Counter()
+    for seed in range(4):
+        g = play_game(variant, 2, seed=seed, agents=("greedy", "random"))
+        assert g.over
+        sheet = g.score()
+        wins["greedy" if 0 in sheet.winners else "random"] += 1
+    assert wins["greedy"] >= 3
+
+
+def test_mechanics_registry_names_every_variant_mechanic():
+    for v in ttr_nb.variants():
+        assert set(ttr_nb.get_variant(v).mechanics) <= set(MECHANICS)
