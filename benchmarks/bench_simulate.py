@@ -43,13 +43,15 @@ def playable(variant: str, players: int) -> str | None:
     return None
 
 
-def rate(fn, games: int, repeat: int) -> float:
+def rate(fn, games: int, repeat: int) -> tuple[float, object]:
+    """Games per second (best of ``repeat`` runs) and what the last run returned."""
     best = float("inf")
+    out = None
     for _ in range(repeat):
         t0 = time.perf_counter()
-        fn(games)
+        out = fn(games)
         best = min(best, time.perf_counter() - t0)
-    return games / best
+    return games / best, out
 
 
 def play_only(variant: str, players: int, agent: str):
@@ -107,8 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     if a._memory_child:
         print(json.dumps(memory_run(a._memory_child)))
         return 0
-    seconds = a.seconds or (0.6 if a.quick else 2.0)
-    repeat = a.repeat or (1 if a.quick else 3)
+    seconds = a.seconds or (0.5 if a.quick else 1.5)
+    repeat = a.repeat or (1 if a.quick else 2)
     variants = a.variants.split(",") if a.variants else ttr_nb.variants()
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; best of {repeat}, "
           f"about {seconds:g} s each\n")
@@ -128,20 +130,20 @@ def main(argv: list[str] | None = None) -> int:
                     for agent in ("random", "greedy"):
                         play = play_only(variant, players, agent)
                         n = calibrate(play, seconds)
-                        play_rate = rate(play, n, repeat)
+                        play_rate, _ = rate(play, n, repeat)
 
                         def serial(k: int, v=variant, pl=players, ag=agent):
                             return simulate(v, pl, k, seed=7, agents=(ag,))
 
                         n2 = calibrate(serial, seconds)
-                        sim_rate = rate(serial, n2, repeat)
+                        sim_rate, results = rate(serial, n2, repeat)
                         simulate(variant, players, 8, seed=1, agents=(agent,), executor=pool)
 
                         def pooled(k: int, v=variant, pl=players, ag=agent):
                             return simulate(v, pl, k, seed=7, agents=(ag,), executor=pool)
 
-                        pool_rate = rate(pooled, 2 * n2, repeat)
-                        turns = sum(r.turns for r in serial(50)) / 50
+                        pool_rate, _ = rate(pooled, 2 * n2, repeat)
+                        turns = sum(r.turns for r in results) / len(results)
                         print(f"| {variant} | {players} | {agent} | {play_rate:,.0f} | "
                               f"{sim_rate:,.0f} | {pool_rate:,.0f} | {turns:.0f} |", flush=True)
     if not a.no_memory:

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 import ttr_nb
 from ttr_nb.board import Board, City, Route, Ticket
 from ttr_nb.errors import IllegalAction
-from ttr_nb.scoring import BONUSES, Claim, Line, Measure, Scorer, Scoresheet, register_bonus
+from ttr_nb.graph import connect
+from ttr_nb.scoring import BONUSES, Claim, Measure, Scorer, Scoresheet, register_bonus
 
 USA = ttr_nb.load_map("usa")
 HOA = ttr_nb.load_map("heart_of_africa")
@@ -237,11 +238,23 @@ def test_H_5_2_doubling_needs_the_right_number_and_type_of_terrain_cards():
 
 def test_H_8_a_country_ticket_is_done_through_any_route_into_the_country():
     # Sudan–Dar es Salaam (T24): claim the cheapest path the whole board offers
-    path = ttr_nb.graph.connect(HOA, [r.id for r in HOA.routes], "Sudan", "Dar es Salaam")
+    path = connect(HOA, [r.id for r in HOA.routes], "Sudan", "Dar es Salaam")
     sheet = Scoresheet.compute(HOA, [Scorer("You", claims(*path.routes), ("T24",))])
     (line,) = details(sheet, 0, "ticket")
     assert line.startswith("Sudan–Dar es Salaam (10) done: Sudan → ")
     assert sheet.tickets_completed(0) == 1
+
+
+def test_H_8_2_the_gap_of_a_failed_ticket_never_passes_through_a_country():
+    # Juba–Bangui: the opponent holds Juba–Kisangani–Bangui; Juba–Sudan–Bangui (3 + 6) would be
+    # cheap, but a path may not pass through Sudan
+    you = Scorer("You", claims(HOA_5), (Ticket("G1", "Juba", "Bangui", 9),))
+    opp = Scorer("Opp", claims(rid(HOA, "Kisangani", "Juba"), rid(HOA, "Bangui", "Kisangani")), (), seats=(1, 2, 3))
+    sheet = Scoresheet.compute(HOA, [you, opp])
+    (line,) = [l for l in sheet.lines[0] if l.kind == "ticket"]
+    assert line.points == -9 and line.routes
+    assert all("Sudan" not in HOA.route(r).cities for r in line.routes)
+    assert "the gap is " in line.detail
 
 
 # -- E7: Legendary Asia mountains ----------------------------------------------------------
@@ -322,8 +335,9 @@ def test_B_8_2_longest_path_tie_gives_every_tied_player_the_10():
 
 
 def test_B_8_2_three_way_tie_names_both_others():
-    cy = Scorer("Cy", claims(rid(USA, "Helena", "Seattle"), rid(USA, "Duluth", "Toronto"), rid(USA, "Calgary", "Winnipeg"),
-                             rid(USA, "Miami", "New Orleans")), ())  # four 6-routes apart: trail 6
+    cy = Scorer("Cy", claims(rid(USA, "Helena", "Seattle"), rid(USA, "Duluth", "Toronto"),
+                             rid(USA, "Calgary", "Winnipeg"), rid(USA, "Miami", "New Orleans")),
+                ())  # four 6-routes apart: trail 6
     dee = Scorer("Dee", claims(rid(USA, "El Paso", "Houston")), ())
     eve = Scorer("Eve", claims(rid(USA, "Los Angeles", "El Paso")), ())
     sheet = Scoresheet.compute(USA, [cy, dee, eve], {"longest_path": 10})
@@ -453,6 +467,17 @@ def test_B_8_3_a_third_player_below_the_tie_is_not_a_winner():
                                      Scorer("Bea", claims(*TWINS), ("N23",))], {"longest_path": 10})
     assert sheet.winners == (1, 2)
     assert sheet.to_dict()["winner_names"] == ["Ana", "Bea"]
+
+
+def test_B_8_3_three_tied_two_hold_the_bonus_they_share_the_win():
+    cy = Scorer("Cy", claims(rid(USA, "Helena", "Seattle"), rid(USA, "Miami", "New Orleans"),
+                             rid(USA, "Seattle", "Vancouver")), (Ticket("Z1", "Vancouver", "Helena", 11),))
+    ana, bea = Scorer("Ana", claims(*CHAIN), ("O08",)), Scorer("Bea", claims(*TWINS), ("N23",))
+    sheet = Scoresheet.compute(USA, [ana, bea, cy], {"longest_path": 10})
+    assert sheet.totals == (42, 42, 42)
+    assert sheet.winners == (0, 1)
+    assert sheet.verdict == ("Ana, Bea and Cy tie on 42 points and 1 completed ticket; Ana and Bea hold "
+                             "the Longest Path bonus: a shared win between them (B-8.3).")
 
 
 def test_TA_24_team_winner_tie_breaks_apply_to_teams():
@@ -627,13 +652,3 @@ def test_property_totals_are_the_sum_of_explained_lines(data):
     assert sheet.winners and max(sheet.totals) == sheet.totals[sheet.winners[0]]
     assert all(sheet.totals[w] == max(sheet.totals) for w in sheet.winners)
 
-
-def test_B_8_3_three_tied_two_hold_the_bonus_they_share_the_win():
-    cy = Scorer("Cy", claims(rid(USA, "Helena", "Seattle"), rid(USA, "Miami", "New Orleans"),
-                             rid(USA, "Seattle", "Vancouver")), (Ticket("Z1", "Vancouver", "Helena", 11),))
-    sheet = Scoresheet.compute(USA, [Scorer("Ana", claims(*CHAIN), ("O08",)), Scorer("Bea", claims(*TWINS), ("N23",)), cy],
-                               {"longest_path": 10})
-    assert sheet.totals == (42, 42, 42)
-    assert sheet.winners == (0, 1)
-    assert sheet.verdict == ("Ana, Bea and Cy tie on 42 points and 1 completed ticket; Ana and Bea hold "
-                             "the Longest Path bonus: a shared win between them (B-8.3).")

@@ -26,44 +26,52 @@ def endpoints(board: Board, route: Route) -> tuple[str, str]:
     return tuple(f"{c}#{route.id}" if board.cities[c].is_country else c for c in route.cities)
 
 
+def incidence(board: Board, route_ids) -> dict[str, list[tuple[int, str, int]]]:
+    """city (or country terminal) -> [(route id, far end, cars)]."""
+    inc: dict[str, list[tuple[int, str, int]]] = {}
+    for i in set(route_ids):
+        r = board.route(i)
+        a, b = endpoints(board, r)
+        inc.setdefault(a, []).append((r.id, b, r.length))
+        inc.setdefault(b, []).append((r.id, a, r.length))
+    return inc
+
+
 def brute_force_trail(board: Board, route_ids) -> int:
-    """Length of the longest trail: from every end of every route, try every continuation."""
-    routes = [board.route(i) for i in set(route_ids)]
+    """Length of the longest trail: from every city, try every continuation."""
+    inc = incidence(board, route_ids)
     best = 0
 
     def walk(city, used, length):
         nonlocal best
         best = max(best, length)
-        for r in routes:
-            if r.id not in used:
-                a, b = endpoints(board, r)
-                if city in (a, b):
-                    walk(b if city == a else a, used | {r.id}, length + r.length)
+        for rid, far, cars in inc[city]:
+            if rid not in used:
+                used.add(rid)
+                walk(far, used, length + cars)
+                used.discard(rid)
 
-    for r in routes:
-        for city in endpoints(board, r):
-            walk(city, frozenset(), 0)
+    for city in inc:
+        walk(city, set(), 0)
     return best
 
 
 def brute_force_path(board: Board, route_ids) -> int:
     """Length of the longest simple path (no city twice)."""
-    routes = [board.route(i) for i in set(route_ids)]
+    inc = incidence(board, route_ids)
     best = 0
 
     def walk(city, seen, length):
         nonlocal best
         best = max(best, length)
-        for r in routes:
-            a, b = endpoints(board, r)
-            if city in (a, b):
-                nxt = b if city == a else a
-                if nxt not in seen:
-                    walk(nxt, seen | {nxt}, length + r.length)
+        for _rid, far, cars in inc[city]:
+            if far not in seen:
+                seen.add(far)
+                walk(far, seen, length + cars)
+                seen.discard(far)
 
-    for r in routes:
-        for city in endpoints(board, r):
-            walk(city, {city}, 0)
+    for city in inc:
+        walk(city, {city}, 0)
     return best
 
 

@@ -114,7 +114,8 @@ Each part of the seed's sum is one `line_total`:
 """),
     code("""
 routes, tickets, bonus = (e1.line_total(0, k) for k in ("route", "ticket", "bonus"))
-signed = " ".join(f"{'+' if l.points > 0 else '-'} {abs(l.points)}" for l in e1.lines[0] if l.kind == "ticket")
+ticket_points = [line.points for line in e1.lines[0] if line.kind == "ticket"]
+signed = " ".join(f"{'+' if p > 0 else '-'} {abs(p)}" for p in ticket_points)
 print(f"{routes} {signed} = {routes + tickets}, + {bonus} = {e1.total(0)}")
 """),
     md("""
@@ -230,8 +231,10 @@ ticket Upington–Durban.
 """),
     code("""
 africa = ttr_nb.load_map("heart_of_africa")
-you = Scorer("You", (Claim(track(africa, "Juba", "Nairobi"), doubled=True, terrain_spent=("desert", "locomotive")),
-                     Claim(track(africa, "Lusaka", "Lilongwe")), Claim(track(africa, "Lusaka", "Harare"))),
+you = Scorer("You",
+             claims=(Claim(track(africa, "Juba", "Nairobi"), doubled=True, terrain_spent=("desert", "locomotive")),
+                     Claim(track(africa, "Lusaka", "Lilongwe")),
+                     Claim(track(africa, "Lusaka", "Harare"))),
              tickets=(Ticket("E6a", "Lilongwe", "Harare", 12), Ticket("E6b", "Juba", "Nairobi", 8), "T03"))
 opp = Scorer("Opp", (Claim(track(africa, "Kampala", "Kigali")),), tickets=("T01",))
 e6 = Scoresheet.compute(africa, [you, opp], {"globetrotter": 10})
@@ -273,10 +276,14 @@ with the example's values; the −6 is the real ticket Blagoveshchensk–Beijing
     code("""
 team_asia = ttr_nb.load_map("team_asia")
 held = {"E8a": "Ana's hand", "E8b": "team holder", "T05": "Ben's hand"}
-team = Scorer("Ana & Ben", (Claim(track(team_asia, "Beijing", "Xi'an")), Claim(track(team_asia, "Ulaanbaatar", "Beijing"))),
-              tickets=(Ticket("E8a", "Xi'an", "Ulaanbaatar", 10), Ticket("E8b", "Ulaanbaatar", "Beijing", 12), "T05"),
+team = Scorer("Ana & Ben",
+              claims=(Claim(track(team_asia, "Beijing", "Xi'an")),          # Ana's route
+                      Claim(track(team_asia, "Ulaanbaatar", "Beijing"))),   # Ben's route
+              tickets=(Ticket("E8a", "Xi'an", "Ulaanbaatar", 10), Ticket("E8b", "Ulaanbaatar", "Beijing", 12),
+                       "T05"),
               seats=(0, 1), ticket_owner=held)
-rivals = Scorer("Cy & Di", (Claim(track(team_asia, "Seoul", "Busan")), Claim(track(team_asia, "Busan", "Fukuoka"))),
+rivals = Scorer("Cy & Di",
+                claims=(Claim(track(team_asia, "Seoul", "Busan")), Claim(track(team_asia, "Busan", "Fukuoka"))),
                 tickets=("T13",), seats=(2, 3))
 e8 = Scoresheet.compute(team_asia, [team, rivals], {"longest_path": 10, "most_tickets": 10})
 print(e8)
@@ -300,15 +307,29 @@ chain = [track(usa, "Salt Lake City", "Denver"), track(usa, "Denver", "Kansas Ci
          track(usa, "Kansas City", "Saint Louis"), track(usa, "Saint Louis", "Chicago"),
          track(usa, "Chicago", "Pittsburgh"), track(usa, "Pittsburgh", "New York")]
 twins = [usa.twins[r][0] for r in chain]
-claims = lambda ids: tuple(Claim(r) for r in ids)
+
+
+def claims(ids):
+    return tuple(Claim(r) for r in ids)
+
+
+def duel(ana_extra, ana_tickets, bea_extra, bea_tickets):
+    \"\"\"Ana on the chain, Bea on its twin tracks, each with extra routes and tickets.\"\"\"
+    return [Scorer("Ana", claims(chain + ana_extra), ana_tickets),
+            Scorer("Bea", claims(twins + bea_extra), bea_tickets)]
+
+
+ny_washington = [track(usa, "New York", "Washington")]   # makes Ana's path 18 cars (+2 points)
+las_vegas_la = [track(usa, "Las Vegas", "Los Angeles")]  # +2 points for Bea, away from her path
+helena_omaha = [track(usa, "Helena", "Omaha")]           # +10 points for Bea, away from her path
+# tickets on the chain: N05 Denver–Saint Louis 6 and N04 Chicago–New York 5 (two tickets, 11 points);
+# O08 Denver–Pittsburgh 11 and N23 Salt Lake City–Chicago 11 (one ticket, 11 points)
 cases = {
-    "more completed tickets": ([Scorer("Ana", claims(chain), ("N05", "N04")), Scorer("Bea", claims(twins), ("O08",))], {}),
-    "Longest Path holder": ([Scorer("Ana", claims(chain + [track(usa, "New York", "Washington")]), ("O08",)),
-                             Scorer("Bea", claims(twins + [track(usa, "Las Vegas", "Los Angeles"), track(usa, "Helena", "Omaha")]), ("N23",))],
+    "more completed tickets": (duel([], ("N05", "N04"), [], ("O08",)), {}),
+    "Longest Path holder": (duel(ny_washington, ("O08",), las_vegas_la + helena_omaha, ("N23",)),
                             {"longest_path": 10}),
-    "both hold the bonus": ([Scorer("Ana", claims(chain), ("O08",)), Scorer("Bea", claims(twins), ("N23",))], {"longest_path": 10}),
-    "USA 1910, no Longest Path card": ([Scorer("Ana", claims(chain + [track(usa, "New York", "Washington")]), ("O08",)),
-                                        Scorer("Bea", claims(twins + [track(usa, "Las Vegas", "Los Angeles")]), ("N23",))],
+    "both hold the bonus": (duel([], ("O08",), [], ("N23",)), {"longest_path": 10}),
+    "USA 1910, no Longest Path card": (duel(ny_washington, ("O08",), las_vegas_la, ("N23",)),
                                        {"globetrotter": 15}),
 }
 for title, (scorers, bonuses) in cases.items():
@@ -355,9 +376,11 @@ On a tie for the longest path, **each** tied player scores the 10 points. Ana's 
 twin chain are both 16 cars long:
 """),
     code("""
-tie = Scoresheet.compute(usa, [Scorer("Ana", claims(chain), ()), Scorer("Bea", claims(twins), ()),
-                               Scorer("Cy", claims([track(usa, "Helena", "Seattle")]), ())], {"longest_path": 10})
-print("wrong: Ana", tie.line_total(0, "route") + 10, " Bea", tie.line_total(1, "route"), " (only Ana got the 10)")
+players = [Scorer("Ana", claims(chain), ()), Scorer("Bea", claims(twins), ()),
+           Scorer("Cy", claims([track(usa, "Helena", "Seattle")]), ())]
+tie = Scoresheet.compute(usa, players, {"longest_path": 10})
+ana_routes, bea_routes = tie.line_total(0, "route"), tie.line_total(1, "route")
+print(f"wrong: Ana {ana_routes + 10}  Bea {bea_routes}  (only Ana got the 10)")
 print("right:", "  ".join(f"{n} {t}" for n, t in zip(tie.names, tie.totals)))
 print(tie.bonus_summary("longest_path"))
 for i in range(2):
@@ -399,7 +422,8 @@ A route claimed by two players, a ticket held twice, a route doubled without ter
 Scoresheet refuses with a reason a teacher can read aloud (`IllegalAction`).
 """),
     code("""
-Scoresheet.compute(usa, [Scorer("Ana", (Claim(mia_routes[0]),), ()), Scorer("Bea", (Claim(mia_routes[0]),), ())])
+helena_seattle = Claim(track(usa, "Helena", "Seattle"))
+Scoresheet.compute(usa, [Scorer("Ana", (helena_seattle,), ()), Scorer("Bea", (helena_seattle,), ())])
 """, tags=("raises-exception",)),
     md("""
 ## For programs: `to_dict()`
@@ -410,8 +434,9 @@ the routes and cities to highlight, and the rule ID.
     code("""
 data = e1.to_dict()
 print(json.dumps({key: data[key] for key in ("winners", "winner_names", "result")}, ensure_ascii=False))
-print(json.dumps({key: data["players"][1][key] for key in ("name", "total", "tickets_completed")}, ensure_ascii=False))
-for line in data["players"][1]["lines"]:
+leo_data = data["players"][1]
+print(json.dumps({key: leo_data[key] for key in ("name", "total", "tickets_completed")}, ensure_ascii=False))
+for line in leo_data["lines"]:
     print(json.dumps(line, ensure_ascii=False))
 """),
 ]

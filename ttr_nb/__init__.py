@@ -21,7 +21,7 @@ _EXPORTS = {
     "new_game": "game", "Game": "game", "IllegalAction": "errors", "SaveError": "errors",
     # graph and scoring
     "longest_trail": "graph", "Trail": "graph", "longest_simple_path": "graph",
-    "Scoresheet": "scoring",
+    "Scoresheet": "scoring", "Claim": "scoring", "Scorer": "scoring", "Line": "scoring",
     # pictures
     "draw_board": "draw",
     # simulation

@@ -76,8 +76,7 @@ class Game:
         self.seed: int = seed
         self.policies: dict[str, Any] = dict(v.policies)
         self.T = claiming.tables(self.board)
-        self.tix = _tickets_of(v)
-        self.tidx = {t.id: i for i, t in enumerate(self.tix)}
+        self.tix, self.tidx = _tickets_of(v)
         self._mech_classes = [mechanic_class(m) for m in v.mechanics]
         self._start()
 
@@ -115,8 +114,11 @@ class Game:
         self._version = 0
         self._legal: tuple[int, list[Action]] | None = None
         self.mechanics: list[Mechanic] = [cls(self) for cls in self._mech_classes]
-        self._hooks: dict[str, list[Mechanic]] = {
-            h: [m for m in self.mechanics if getattr(type(m), h) is not getattr(Mechanic, h)] for h in HOOKS}
+        if self.mechanics:
+            self._hooks: dict[str, list[Mechanic]] = {
+                h: [m for m in self.mechanics if getattr(type(m), h) is not getattr(Mechanic, h)] for h in HOOKS}
+        else:
+            self._hooks = _NO_HOOKS
         self._owned_types = {t: m for m in self.mechanics for t in m.action_types}
         for m in self.mechanics:
             m.init()
@@ -671,16 +673,27 @@ class Game:
 
     __str__ = summary
 
+    def _repr_png_(self) -> bytes:
+        """The board with the claimed routes (Jupyter shows a Game as this picture)."""
+        from .draw import board_png
+
+        return board_png(self.board, claims=self.route_owners, player_names=list(self.names))
+
 
 _TIX: dict[tuple, tuple] = {}
 
 
 def _tickets_of(v: Variant) -> tuple:
+    """(tickets of the variant, id -> index), cached."""
     key = (v.map, tuple((k, ids) for k, ids in v.piles.items()))
     t = _TIX.get(key)
     if t is None:
-        t = _TIX[key] = tuple(v.tickets())
+        tix = tuple(v.tickets())
+        t = _TIX[key] = (tix, {x.id: i for i, x in enumerate(tix)})
     return t
+
+
+_NO_HOOKS: dict[str, list] = {h: [] for h in HOOKS}
 
 
 def _counts(ns: Sequence[int]) -> str:

@@ -362,15 +362,17 @@ def heat_colors(n: int) -> list[str]:
 
 
 def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None,
-                       by: str = "share", ax: Axes | None = None, bins: int = 7,
-                       labels: bool = True) -> Figure:
+                       by: str = "share", ax: Axes | None = None, bins: int = 9,
+                       labels: bool = True, figsize: tuple[float, float] | None = None
+                       ) -> Figure:
     """The board with every route coloured by how it was claimed over ``results``.
 
     ``by="share"``: the share of games in which the route was claimed (pale = rarely,
     dark = most often); ``by="first"``: the share of games in which it was a player's
     first route; ``by="mean_rank"``: its mean place in its claimer's claims (dark =
     early). The scale spans the values met, in at most ``bins`` round steps; routes
-    never claimed (never first, for ``"first"``) are left pale gray.
+    never claimed (never first, for ``"first"``) are left pale gray. ``labels``: city
+    names; ``figsize``: the new figure's size in inches (when ``ax`` is None).
     """
     if by not in _HEAT_TEXT:
         raise ValueError(f"by must be 'share', 'first' or 'mean_rank', not {by!r}")
@@ -383,7 +385,7 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     values = {rid: s[by] for rid, s in stats.items() if s[by] > 0}
     early_dark = by == "mean_rank"
     steps = (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 50) if early_dark else \
-        (0.01, 0.02, 0.025, 0.05, 0.1, 0.125, 0.15, 0.2, 0.25)
+        (0.01, 0.02, 0.05, 0.1, 0.2, 0.25)
     edges, n = _nice_scale(min(values.values(), default=0.0),
                            max(values.values(), default=1.0), steps, max(1, bins))
     colors = heat_colors(n)
@@ -396,7 +398,7 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     claims = {rid: level(v) for rid, v in values.items()}
     what, bar_label = _HEAT_TEXT[by]
     ax = draw_board(board, ax=ax, claims=claims, player_colors=colors, legend=False,
-                    title=_title(results, what), labels=labels)
+                    title=_title(results, what), labels=labels, figsize=figsize)
     for patch in ax.patches:
         gid = patch.get_gid() or ""
         if not (gid.startswith("route-") and gid[6:].isdigit()):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import heapq
 import html
 import json
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -668,6 +669,21 @@ def _gap_text(board: Board, routes: Sequence[int], cost: int | None) -> str:
     return f"the gap is {_plural(cost, 'train')} ({names})"
 
 
+_ADJACENCY: "weakref.WeakKeyDictionary[Board, tuple[dict[str, list[Route]], frozenset[str]]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def _adjacency(board: Board) -> tuple[dict[str, list[Route]], frozenset[str]]:
+    """City -> its routes, and the countries, built once per board."""
+    if board not in _ADJACENCY:
+        adj: dict[str, list[Route]] = {}
+        for r in board.routes:
+            adj.setdefault(r.a, []).append(r)
+            adj.setdefault(r.b, []).append(r)
+        _ADJACENCY[board] = (adj, frozenset(board.countries))
+    return _ADJACENCY[board]
+
+
 def _gap(board: Board, own: set[int], taken: set[int], t: Ticket,
          from_a: Iterable[str], from_b: Iterable[str]) -> tuple[list[int], int | None]:
     """The cheapest still-open routes (in trains, in path order) that would join the ticket's ends.
@@ -675,15 +691,9 @@ def _gap(board: Board, own: set[int], taken: set[int], t: Ticket,
     Own routes cost nothing, routes held by others cannot be used, and a country is an end
     point only, never passed through (H-8.2). Deterministic: ties go to lower route ids.
     """
-    countries = set(board.countries)
+    adj, countries = _adjacency(board)
     starts = {c for c in from_a if c not in countries} | {t.a}
     goals = {c for c in from_b if c not in countries} | {t.b}
-    adj: dict[str, list[Route]] = {}
-    for r in board.routes:
-        if r.id in taken:
-            continue
-        adj.setdefault(r.a, []).append(r)
-        adj.setdefault(r.b, []).append(r)
     done: set[str] = set()
     back: dict[str, tuple[str, int]] = {}
     heap: list[tuple[int, str, str, int]] = [(0, c, "", -1) for c in sorted(starts)]
@@ -706,6 +716,6 @@ def _gap(board: Board, own: set[int], taken: set[int], t: Ticket,
             continue  # a country is a dead end (H-8.2)
         for r in adj.get(city, ()):
             nxt = r.other(city)
-            if nxt not in done:
+            if nxt not in done and r.id not in taken:
                 heapq.heappush(heap, (d + (0 if r.id in own else r.trains), nxt, city, r.id))
     return [], None

@@ -30,6 +30,7 @@ Example
 """
 from __future__ import annotations
 
+import heapq
 import sys
 import weakref
 from dataclasses import dataclass
@@ -62,6 +63,7 @@ class Trail:
 
 
 EMPTY_TRAIL = Trail(0, (), ())
+_CALLS = [0]
 
 
 # -- the board compiled for fast searches ---------------------------------------------
@@ -221,7 +223,7 @@ def _longest(g: BoardGraph, edges: list[tuple[int, int, int, int]]) -> Trail:
         elif len(pe) == len(nodes) - 1:
             found, length = _tree_diameter(edges, adj, odd)
         else:
-            found, length = _search(edges, adj, nodes, odd, ub, best_len)
+            found, length = _solve_hard(edges, adj, nodes, pe, ub, best_len)
         if found is not None and length > best_len:
             best_len, best = length, found
     cities, order = best
@@ -295,27 +297,248 @@ def _tree_diameter(edges, adj, leaves):
     return (nodes, order), length
 
 
+def _solve_hard(edges, adj, nodes, pe, ub, floor):
+    """A piece with more than 2 odd nodes and a cycle: reduce it, then bound and search.
+    Returns (nodes, edge indices) of the best trail longer than ``floor`` (or None), and
+    its length."""
+    r_edges, expand = _reduce(edges, adj, nodes, pe)
+    r_adj: dict[int, list[tuple[int, int]]] = {}
+    for i, (u, v, _w, _x) in enumerate(r_edges):
+        r_adj.setdefault(u, []).append((v, i))
+        if v != u:
+            r_adj.setdefault(v, []).append((u, i))
+    r_nodes = sorted(r_adj)
+    degree = {v: sum(2 if nb == v else 1 for nb, _i in lst) for v, lst in r_adj.items()}
+    odd = [v for v in r_nodes if degree[v] & 1]
+    total = sum(e[2] for e in r_edges)
+    if len(odd) <= 2:
+        found = _euler(r_edges, r_adj, r_nodes, None, odd)
+        length = total
+    else:
+        ub = min(ub, total - _odd_cut(r_edges, r_adj, odd))
+        if ub <= floor:
+            return None, floor
+        found, length = _search(r_edges, r_adj, r_nodes, odd, ub, floor)
+        if found is None:
+            return None, floor
+    # expand the reduced routes back into the routes of the network
+    r_path_nodes, r_order = found
+    out_nodes = [r_path_nodes[0]]
+    out_order: list[int] = []
+    for here, i in zip(r_path_nodes, r_order):
+        seq_nodes, seq_edges = expand[i]
+        if seq_nodes[0] != here:
+            seq_nodes, seq_edges = seq_nodes[::-1], seq_edges[::-1]
+        out_nodes.extend(seq_nodes[1:])
+        out_order.extend(seq_edges)
+    return (out_nodes, out_order), length
+
+
+def _reduce(edges, adj, nodes, pe):
+    """Shrink a piece without changing its longest trail.
+
+    - A node of degree 2 is passed through (or not used at all) by some longest trail, so
+      its two routes become one longer route (series reduction).
+    - Routes to dead-end nodes (leaves) are trail ends, and a trail has two ends: at each
+      node keep only the two longest such routes (any longer one can replace a shorter).
+
+    Returns the reduced routes ``(u, v, length, 0)`` and, for each, the original
+    ``(nodes, edge indices)`` it stands for, from u to v.
+    """
+    red: dict[int, list] = {}
+    inc: dict[int, set[int]] = {v: set() for v in nodes}
+    for i in pe:
+        u, v, w, _r = edges[i]
+        red[i] = [u, v, w, (u, v), (i,)]
+        inc[u].add(i)
+        inc[v].add(i)
+    next_id = len(edges)
+
+    def degree(x):
+        return sum(2 if red[e][0] == red[e][1] else 1 for e in inc[x])
+
+    queue = sorted(nodes, reverse=True)
+    alive = set(nodes)
+    while queue:
+        x = queue.pop()
+        if x not in alive:
+            continue
+        # pendant routes at x: keep the two longest
+        leaves = []
+        for e in inc[x]:
+            u, v = red[e][0], red[e][1]
+            y = v if u == x else u
+            if y != x and len(inc[y]) == 1:
+                leaves.append((-red[e][2], e, y))
+        if len(leaves) > 2:
+            leaves.sort()
+            for _negw, e, y in leaves[2:]:
+                inc[x].discard(e)
+                del red[e]
+                alive.discard(y)
+                del inc[y]
+            queue.append(x)
+            continue
+        if len(inc[x]) == 2 and degree(x) == 2:
+            e1, e2 = sorted(inc[x])
+            u1, v1, w1, n1, s1 = red[e1]
+            u2, v2, w2, n2, s2 = red[e2]
+            if u1 == x:  # orient e1 as a -> x
+                n1, s1 = n1[::-1], s1[::-1]
+            if v2 == x:  # orient e2 as x -> b
+                n2, s2 = n2[::-1], s2[::-1]
+            a, b = n1[0], n2[-1]
+            for e, end in ((e1, a), (e2, b)):
+                inc[end].discard(e)
+                del red[e]
+            alive.discard(x)
+            del inc[x]
+            red[next_id] = [a, b, w1 + w2, n1 + n2[1:], s1 + s2]
+            inc[a].add(next_id)
+            inc[b].add(next_id)
+            next_id += 1
+            queue.append(a)
+            if b != a:
+                queue.append(b)
+    ids = sorted(red)
+    r_edges = [(red[e][0], red[e][1], red[e][2], 0) for e in ids]
+    expand = [(red[e][3], red[e][4]) for e in ids]
+    return r_edges, expand
+
+
+def _odd_cut(edges, adj, odd) -> int:
+    """A lower bound on the cars a trail must leave out of a piece whose odd-degree nodes
+    are ``odd`` (more than 2). The routes left out have every odd node but the trail's two
+    ends as an odd node, so they join each such node to another odd node: at least its
+    distance to the nearest odd node, and each route serves at most two nodes."""
+    oddset = set(odd)
+    nearest = []
+    for s in odd:
+        dist = {s: 0}
+        heap = [(0, s)]
+        while heap:
+            d, v = heapq.heappop(heap)
+            if d > dist[v]:
+                continue
+            if v != s and v in oddset:
+                nearest.append(d)
+                break
+            for nb, i in adj[v]:
+                nd = d + edges[i][2]
+                if nd < dist.get(nb, nd + 1):
+                    dist[nb] = nd
+                    heapq.heappush(heap, (nd, nb))
+    nearest.sort()
+    return (sum(nearest) - nearest[-1] - nearest[-2] + 1) >> 1
+
+
 def _search(edges, adj, piece, odd, ub, floor):
     """Depth-first search over edges from each odd node; exact. Returns the best trail
-    longer than ``floor`` (or None) and its length; stops early at ``ub``."""
-    # local adjacency with a bit per edge
-    ladj = {v: tuple((1 << i, nb, edges[i][2], i) for nb, i in adj[v]) for v in piece}
+    longer than ``floor`` (or None) and its length; stops early at ``ub``.
+
+    Pruning, all exact:
+
+    - parallel tracks between two cities form a bundle; a trail that uses j of them may as
+      well use the j longest, so the search only takes the longest unused track of a bundle;
+    - parity bound: let O be the cities of odd degree among the unused routes. The rest of
+      the trail, from the current city v, leaves unused a set of routes whose odd cities
+      include O minus {v, end}, so at least (|O| - 2) / 2 more routes (|O| / 2 if v is not
+      in O) stay unused: the trail is at most total - that many times the shortest route;
+    - Euler completion: when that bound needs no route left out and the unused routes are
+      connected to v, they form one trail from v (Euler): take them all and stop.
+    """
+    local = {v: k for k, v in enumerate(sorted(piece))}
+    nbit = {v: 1 << k for v, k in local.items()}
+    ladj = {}
+    flat = {}
+    all_bits = 0
+    total = 0
+    minw = None
+    for v in piece:
+        bundles: dict[int, list[tuple[int, int]]] = {}
+        for nb, i in adj[v]:
+            bundles.setdefault(nb, []).append((-edges[i][2], i))
+        ladj[v] = tuple((nb, tuple((1 << i, -negw, i, nbit[v] ^ nbit[nb]) for negw, i in sorted(b)))
+                        for nb, b in sorted(bundles.items(), key=lambda kv: (min(kv[1]), kv[0])))
+        flat[v] = tuple((1 << i, nb) for nb, i in adj[v])
+        for nb, i in adj[v]:
+            if not all_bits >> i & 1:
+                all_bits |= 1 << i
+                w = edges[i][2]
+                total += w
+                minw = w if minw is None or w < minw else minw
+    odd_mask = 0
+    for v in odd:
+        odd_mask |= nbit[v]
+    # for the bound: each node's routes, shortest first, by local index
+    by_local = [()] * len(local)
+    for v, k in local.items():
+        by_local[k] = tuple(sorted((edges[i][2], 1 << i) for _nb, i in adj[v]))
     best = [floor, None]
     path: list[int] = []
     nodes: list[int] = []
 
-    def rec(v, used, length):
+    def complete(v, used):
+        """The unused routes if they are all reachable from v, else None."""
+        left = all_bits & ~used
+        seen = nbit[v]
+        stack = [v]
+        reached = 0
+        while stack:
+            for bit, nb in flat[stack.pop()]:
+                if not used & bit:
+                    reached |= bit
+                    if not seen & nbit[nb]:
+                        seen |= nbit[nb]
+                        stack.append(nb)
+        return left if reached == left else None
+
+    seen_states = set()
+    shift = len(local).bit_length()
+    vloc = local
+
+    def rec(v, used, length, oddm):
+        key = used << shift | vloc[v]
+        if key in seen_states:
+            return
+        seen_states.add(key)
+        _CALLS[0] += 1
+        rest = oddm & ~nbit[v]
+        need = 0
+        if rest:
+            big = 0
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                for w, bit in by_local[low.bit_length() - 1]:
+                    if not used & bit:
+                        need += w
+                        if w > big:
+                            big = w
+                        break
+            need = (need - big + 1) >> 1
+            if total - need <= best[0]:
+                return
+        if need == 0 and used:
+            left = complete(v, used)
+            if left is not None:
+                tail_nodes, tail = _euler_rest(edges, adj, v, left)
+                best[0] = total
+                best[1] = (nodes + tail_nodes, path + tail)
+                return
         dead_end = True
-        for bit, nb, w, i in ladj[v]:
-            if not used & bit:
-                dead_end = False
-                path.append(i)
-                nodes.append(nb)
-                rec(nb, used | bit, length + w)
-                path.pop()
-                nodes.pop()
-                if best[0] >= ub:
-                    return
+        for nb, bundle in ladj[v]:
+            for bit, w, i, flip in bundle:
+                if not used & bit:
+                    dead_end = False
+                    path.append(i)
+                    nodes.append(nb)
+                    rec(nb, used | bit, length + w, oddm ^ flip)
+                    path.pop()
+                    nodes.pop()
+                    if best[0] >= ub:
+                        return
+                    break
         if dead_end and length > best[0]:
             best[0] = length
             best[1] = (nodes[:], path[:])
@@ -325,8 +548,33 @@ def _search(edges, adj, piece, odd, ub, floor):
         sys.setrecursionlimit(len(edges) + 100)
     for s in sorted(odd):
         nodes.append(s)
-        rec(s, 0, 0)
+        rec(s, 0, 0, odd_mask)
         nodes.pop()
         if best[0] >= ub:
             break
     return best[1], best[0]
+
+
+def _euler_rest(edges, adj, start, left_bits):
+    """Hierholzer over the edges in ``left_bits`` from ``start`` (they form one trail from
+    it): the nodes after ``start`` and the edge indices, in order."""
+    used = set()
+    ptr: dict[int, int] = {}
+    stack = [(start, -1)]
+    out = []
+    while stack:
+        v, _e = stack[-1]
+        lst = adj[v]
+        i = ptr.get(v, 0)
+        n = len(lst)
+        while i < n and (lst[i][1] in used or not left_bits >> lst[i][1] & 1):
+            i += 1
+        ptr[v] = i
+        if i == n:
+            out.append(stack.pop())
+        else:
+            nb, ei = lst[i]
+            used.add(ei)
+            stack.append((nb, ei))
+    out.reverse()
+    return [v for v, _e in out[1:]], [e for _v, e in out[1:]]

@@ -41,14 +41,18 @@ def expected_errors(notebook: Path) -> int:
     return sum(1 for c in nb.cells if "raises-exception" in c.get("metadata", {}).get("tags", []))
 
 
-def _wait_until(predicate, timeout: float, what: str):
+def _wait_until(page, predicate, timeout: float, what: str, fail: bool = True):
+    """Poll ``predicate`` (page.wait_for_timeout, not time.sleep: Playwright's sync API serves the
+    request guard only while it is called)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
-        time.sleep(0.2)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        page.wait_for_timeout(200)
+    if fail:
+        raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+    return None
 
 
 def test_stepper_forward_button_changes_counter_and_board(lab_dir):
@@ -56,43 +60,65 @@ def test_stepper_forward_button_changes_counter_and_board(lab_dir):
     copy = stripped_copy(notebook, lab_dir)
     OUT.mkdir(parents=True, exist_ok=True)
     with jupyter_lab(lab_dir) as url, chromium_page() as (page, blocked):
-        page.set_default_timeout(60_000)
-        page.goto(f"{url}/lab/tree/{copy.name}?reset")     # ?reset: no tabs restored from before
-        page.locator(".jp-StatusBar-Widget", has_text="Idle").first.wait_for()
-        page.get_by_role("menuitem", name="Run", exact=True).click()
-        page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-
-        stepper = page.locator(".ttr-stepper").first
-        stepper.wait_for(timeout=120_000)
-        counter = stepper.locator(".ttr-step").first
-        board = stepper.locator("img").first
-        board.wait_for()
-        # Run All goes on after the stepper appears: wait for the kernel to be idle again.
-        page.locator(".jp-StatusBar-Widget", has_text="Idle").first.wait_for(timeout=120_000)
-
-        before_text = counter.inner_text()
-        m = STEP_RE.search(before_text)
-        assert m, f"step counter reads {before_text!r}"
-        before_step, last = int(m.group(1)), int(m.group(2))
-        assert before_step < last, f"the stepper is already at its end: {before_text!r}"
-        before_src = board.get_attribute("src")
-        assert before_src, "the board image has no src"
-
-        stepper.get_by_role("button", name="▶", exact=True).first.click()
-        after_text = _wait_until(lambda: (t := counter.inner_text()) != before_text and t,
-                                 30, "the step counter to change")
-        assert STEP_RE.search(after_text).group(1) == str(before_step + 1), after_text
-        after_src = _wait_until(lambda: (s := board.get_attribute("src")) != before_src and s,
-                                30, "the board image to change")
-        assert after_src != before_src
-
-        stepper.scroll_into_view_if_needed()
-        stepper.screenshot(path=str(OUT / "stepper.png"))
-        page.screenshot(path=str(OUT / "lab.png"))
-
-        errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
-                              ', .jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]')
-        shown = [e.inner_text()[:300] for e in errors.all()]
-        tracebacks = [s for s in shown if "Traceback" in s or "Error" in s]
-        assert len(tracebacks) <= expected_errors(notebook), tracebacks
+        try:
+            _drive(page, url, copy.name, notebook)
+        except Exception:
+            page.screenshot(path=str(OUT / "failure.png"))
+            raise
         assert blocked == [], f"requests left the machine: {blocked}"
+
+
+def _drive(page, url: str, name: str, notebook: Path) -> None:
+    page.set_default_timeout(60_000)
+    page.goto(f"{url}/lab/tree/{name}?reset")     # ?reset: no tabs restored from before
+    page.locator(".jp-StatusBar-Widget", has_text="Idle").first.wait_for()
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+
+    stepper = page.locator(".ttr-stepper").first
+    stepper.wait_for(timeout=120_000)
+    counter = stepper.locator(".ttr-step").first
+    board = stepper.locator("img").first
+    board.wait_for()
+    # Run All goes on after the stepper appears: wait until no cell is queued or running.
+    _wait_until(page, lambda: page.locator(".jp-InputPrompt", has_text="[*]").count() == 0, 180,
+                "every cell to run")
+    # JupyterLab 4 renders only the cells near the viewport: bring the stepper into view.
+    stepper.scroll_into_view_if_needed()
+    text = lambda: counter.text_content() or ""  # noqa: E731
+    before_text = _wait_until(page, lambda: STEP_RE.search(text()) and text(), 30,
+                              "the step counter to show 'step k of n'")
+    m = STEP_RE.search(before_text)
+    before_step, last = int(m.group(1)), int(m.group(2))
+    assert before_step < last, f"the stepper is already at its end: {before_text!r}"
+    before_src = board.get_attribute("src")
+    assert before_src, "the board image has no src"
+
+    forward = stepper.get_by_role("button", name="▶", exact=True).first
+    forward.click()
+    after_text = _wait_until(page, lambda: (t := text()) != before_text and t,
+                             30, "the step counter to change")
+    assert STEP_RE.search(after_text).group(1) == str(before_step + 1), after_text
+    # A step that only draws a card may leave the picture as it was: press ▶ until one changes it.
+    src = lambda: board.get_attribute("src")  # noqa: E731
+    for k in range(2, 40):
+        changed = _wait_until(page, lambda: src() != before_src or None, 3, "", fail=False)
+        if changed or before_step + k > last:
+            break
+        forward.click()
+        _wait_until(page, lambda k=k: STEP_RE.search(text()).group(1) == str(before_step + k), 30,
+                    f"step {before_step + k}")
+    assert src() != before_src, "the board image never changed while stepping forward"
+
+    toast = page.get_by_role("button", name="No", exact=True)
+    if toast.count():                                # the "Jupyter news?" toast: dismiss it
+        toast.first.click()
+    stepper.scroll_into_view_if_needed()
+    stepper.screenshot(path=str(OUT / "stepper.png"))
+    page.screenshot(path=str(OUT / "lab.png"))
+
+    errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
+                          ', .jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]')
+    shown = [(e.text_content() or "")[:300] for e in errors.all()]
+    tracebacks = [t for t in shown if "Traceback" in t or "Error" in t]
+    assert len(tracebacks) <= expected_errors(notebook), tracebacks

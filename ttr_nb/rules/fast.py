@@ -69,7 +69,8 @@ def _sources_entry(display: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _template(T: "Tables") -> tuple[list[list[int]], list[int], int]:
-    """Every route open: the class lists (in route-id order), packed counts per colour, all."""
+    """Every route open: the class lists (route indices by colour or gray and length, in
+    route-id order), packed counts per colour, packed counts of all routes."""
     hit = _TEMPLATES.get(id(T))
     if hit is not None and hit[0] is T:
         return hit[1]
@@ -92,40 +93,54 @@ def _template(T: "Tables") -> tuple[list[list[int]], list[int], int]:
     return lists, mp, npk
 
 
+_BITS: dict[int, tuple] = {}
+
+
+def _bits(T: "Tables") -> list[int]:
+    hit = _BITS.get(id(T))
+    if hit is None or hit[0] is not T:
+        hit = _BITS[id(T)] = (T, [1 << (SH * L) for L in T.rlen])
+    return hit[1]
+
+
 class FastCounter:
-    """Per-game packed counts and class lists of open routes, kept up to date as routes close."""
+    """Per-seat packed counts of open routes, kept up to date as routes close. Which routes
+    are open is ``game.openf``; the class lists here are the board's, fixed."""
 
     def __init__(self, g: "Game"):
         T = g.T
         self.ml = T.maxlen
-        self.m1 = m1 = T.maxlen + 1
+        self.m1 = T.maxlen + 1
         self.shift = SH * T.maxlen
         self.kr, self.pk = kernels(T.maxlen)
-        lists, mp, npk = _template(T)
-        self.lists = [[list(x) for x in lists] for _ in range(g.n)]
+        self.lists, mp, npk = _template(T)
         self.mp = [list(mp) for _ in range(g.n)]
         self.np = [npk] * g.n
         self.rlen = T.rlen
         self.rcol = T.rcol
-        self.key = [T.rcol[i] * m1 + T.rlen[i] for i in range(T.n)]
+        self.bit = _bits(T)
 
     def copy(self) -> "FastCounter":
         c = FastCounter.__new__(FastCounter)
         c.__dict__.update(self.__dict__)
-        c.lists = [[list(x) for x in ls] for ls in self.lists]
         c.mp = [list(m) for m in self.mp]
         c.np = list(self.np)
         return c
 
     def removed(self, s: int, i: int) -> None:
         """Route ``i`` is no longer open to seat ``s``."""
-        self.lists[s][self.key[i]].remove(i)
-        b = 1 << (SH * self.rlen[i])
+        b = self.bit[i]
         c = self.rcol[i]
         mp = self.mp[s]
         if c == GRAY_INDEX:
-            for k in range(8):
-                mp[k] -= b
+            mp[0] -= b
+            mp[1] -= b
+            mp[2] -= b
+            mp[3] -= b
+            mp[4] -= b
+            mp[5] -= b
+            mp[6] -= b
+            mp[7] -= b
         else:
             mp[c] -= b
         self.np[s] -= b
@@ -214,8 +229,9 @@ class FastCounter:
         return self.pick(g, (r + 0.5) / n)
 
     def _claim_at(self, g: "Game", seat: int, r: int) -> tuple:
-        """The r-th claim: colour by colour (colour, then gray routes of each length, each with
-        every Locomotive count), then the all-Locomotive payments length by length."""
+        """The r-th claim: colour by colour (the routes of that colour, then the gray ones, of
+        each length, each with every Locomotive count), then the all-Locomotive payments
+        length by length; routes in route-id order within a class."""
         h = g.hands[seat]
         ml = self.ml
         m1 = self.m1
@@ -223,31 +239,52 @@ class FastCounter:
         if t > ml:
             t = ml
         w = h[LOCO]
-        lists = self.lists[seat]
+        wc = w if w < ml else ml
+        lists = self.lists
+        openf = g.openf[seat]
+        mp = self.mp[seat]
+        kr = self.kr
+        shift = self.shift
+        base = t * m1
         gray = GRAY_INDEX * m1
         for c in range(8):
             hc = h[c]
             if not hc:
                 continue
+            if hc > ml:
+                hc = ml
+            m_c = mp[c]
+            tot = (m_c * kr[(base + hc) * m1 + wc] >> shift) & MASK
+            if r >= tot:
+                r -= tot
+                continue
             for L in range(1, t + 1):
                 o = options(L, hc, w)
                 if not o:
                     continue
-                a = lists[c * m1 + L]
-                b = lists[gray + L]
-                m = (len(a) + len(b)) * o
+                m = ((m_c >> (SH * L)) & MASK) * o
                 if r < m:
                     j, k = divmod(r, o)
-                    i = a[j] if j < len(a) else b[j - len(a)]
-                    nl = (L - hc if L > hc else 0) + k
-                    return ("c", i, c, L - nl, nl)
+                    for i in lists[c * m1 + L] + lists[gray + L]:
+                        if openf[i]:
+                            if j == 0:
+                                nl = (L - hc if L > hc else 0) + k
+                                return ("c", i, c, L - nl, nl)
+                            j -= 1
+                    raise AssertionError("open route count out of step")  # pragma: no cover
                 r -= m
+            raise AssertionError("colour count out of step")  # pragma: no cover
+        npk = self.np[seat]
         for L in range(1, min(w, t) + 1):
-            for col in range(9):
-                a = lists[col * m1 + L]
-                if r < len(a):
-                    return ("c", a[r], LOCO, 0, L)
-                r -= len(a)
+            m = (npk >> (SH * L)) & MASK
+            if r < m:
+                for col in range(9):
+                    for i in lists[col * m1 + L]:
+                        if openf[i]:
+                            if r == 0:
+                                return ("c", i, LOCO, 0, L)
+                            r -= 1
+            r -= m
         raise AssertionError("claim index out of range")  # pragma: no cover
 
     def _keeps(self, g: "Game") -> list[tuple[str, ...]]:
@@ -256,30 +293,53 @@ class FastCounter:
         return [c for k in range(lo, len(ids) + 1) for c in combinations(ids, k)]
 
 
+_RANKS: dict[int, tuple] = {}
+
+
+def _id_ranks(tix: tuple) -> tuple[list[int], list[str]]:
+    """For the tickets of a game: each one's rank in sorted-id order, and the ids."""
+    hit = _RANKS.get(id(tix))
+    if hit is None or hit[0] is not tix:
+        ids = [t.id for t in tix]
+        order = sorted(range(len(tix)), key=ids.__getitem__)
+        rank = [0] * len(tix)
+        for k, i in enumerate(order):
+            rank[i] = k
+        hit = _RANKS[id(tix)] = (tix, (rank, ids))
+    return hit[1]
+
+
 def play_random(g: "Game", rng, max_steps: int | None = None) -> int:
     """Play uniformly random actions until the game is over (or ``max_steps`` actions), with
-    ``rng`` (one random.Random, or a list of one per seat): the same
-    choices, with the same ``rng`` calls, as repeated ``g.random_step(rng)``, in one fused loop
-    (the tests check that both give the same history and state). Events are not worded now:
-    ``g.log`` rebuilds them by replay when asked. Returns the number of actions played."""
-    from . import claiming, drawing, endgame, tickets
+    ``rng`` (one random.Random, or a list of one per seat): the same choices, with the same
+    ``rng`` calls, as repeated ``g.random_step(rng)``, in one fused loop (the tests check that
+    both give the same history and state). Events are not worded now: ``g.log`` rebuilds them
+    by replay when asked. Returns the number of actions played."""
+    from . import drawing, endgame
 
     fc: FastCounter = g._fast
-    rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * g.n
+    n = g.n
+    rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * n
     hist = g._hist
     hands = g.hands
     display = g.display
     T = g.T
-    rlen, rpts, rid = T.rlen, T.rpts, T.rid
-    n_players = g.n
-    end_at = g.variant.end_trigger
+    rlen, rpts, rid, rtwins = T.rlen, T.rpts, T.rid, T.rtwins
+    v = g.variant
+    end_at = v.end_trigger
+    setup_keep, draw_keep, draw_count = v.setup_keep, v.draw_keep, v.draw_count
+    to_box = v.setup_unkept == "box"
+    rank, tid = _id_ranks(g.tix)
+    rank_of = rank.__getitem__
+    openf = g.openf
+    side = g.side
+    removed = fc.removed
+    claims = fc.claims
+    claim_at = fc._claim_at
+    cache = _SOURCES
     steps = 0
     limit = -1 if max_steps is None else max_steps
     g._raw_stale = True
-    claims = fc.claims
-    claim_at = fc._claim_at
-    close_route = claiming.close_route
-    cache = _SOURCES
     while steps != limit:
         p = g.pending
         if p == "over":
@@ -298,87 +358,115 @@ def play_random(g: "Game", rng, max_steps: int | None = None) -> int:
                 r = int(rnd() * nd)
             else:
                 nc = claims(g, seat)
-                n = nd + nc + (1 if g.tdeck else 0)
-                if n == 0:
+                total = nd + nc + (1 if g.tdeck else 0)
+                if total == 0:
                     hist.append(("p",))
                     g.emit("pass", seat)
                     endgame.end_turn(g, passed=True)
                     continue
-                r = int(rnd() * n)
+                r = int(rnd() * total)
                 if r >= nd:
                     r -= nd
-                    if r < nc:
-                        code = claim_at(g, seat, r)
-                        hist.append(code)
-                        _, i, col, ncol, nloco = code
-                        hand = hands[seat]
-                        disc = g.discard
-                        if ncol:
-                            hand[col] -= ncol
-                            disc.extend([col] * ncol)
-                        if nloco:
-                            hand[LOCO] -= nloco
-                            disc.extend([LOCO] * nloco)
-                        g.owner[i] = seat
-                        g.trains[seat] -= rlen[i]
-                        g.points[seat] += rpts[i]
-                        g.claims[seat].append([rid[i], False, []])
-                        close_route(g, seat, i)
-                        if EMPTY in display or display.count(LOCO) >= 3:
-                            drawing.refill(g)
-                        # end of turn (endgame.end_turn without the rare branches)
-                        g.turn += 1
-                        g.passes = 0
-                        if g.final_left > 0:
-                            g.final_left -= 1
-                            if g.final_left == 0:
-                                g.pending = "over"
-                                continue
-                        elif g.trigger < 0 and g.trains[seat] <= end_at:
-                            g.trigger = seat
-                            g.final_left = n_players
-                        g.seat = (seat + 1) % n_players
-                        g.pending = "turn"
-                    else:
+                    if r >= nc:  # draw tickets
                         hist.append(("t",))
-                        tickets.draw(g, seat)
-                    continue
-            if r < dk:
-                src = DECK
-            else:
-                src = fs[r - dk]
-            hist.append(("d", src))
-            hand = hands[seat]
-            if src == DECK:
-                if not g.deck:
-                    drawing.reshuffle(g)
-                hand[g.deck.pop()] += 1
-            else:
-                k = display.index(src)
-                if dk:
+                        td = g.tdeck
+                        k = draw_count if draw_count < len(td) else len(td)
+                        g.offered[seat] = [td.pop() for _ in range(k)]
+                        g.pending = "keep-tickets"
+                        continue
+                    code = claim_at(g, seat, r)
+                    hist.append(code)
+                    _, i, col, ncol, nloco = code
+                    hand = hands[seat]
+                    disc = g.discard
+                    if ncol:
+                        hand[col] -= ncol
+                        disc.extend([col] * ncol)
+                    if nloco:
+                        hand[LOCO] -= nloco
+                        disc.extend([LOCO] * nloco)
+                    g.owner[i] = seat
+                    g.trains[seat] -= rlen[i]
+                    g.points[seat] += rpts[i]
+                    g.claims[seat].append([rid[i], False, []])
+                    twins = rtwins[i]
+                    closed = not g.doubles_open
+                    for s in range(n):
+                        f = openf[s]
+                        if f[i]:
+                            f[i] = 0
+                            removed(s, i)
+                        for tw in twins:
+                            if f[tw] and (closed or side[s] == side[seat]):
+                                f[tw] = 0
+                                removed(s, tw)
+                    if EMPTY in display or display.count(LOCO) >= 3:
+                        drawing.refill(g)
+                    r = -1  # (end of turn below)
+            if r >= 0:
+                src = fs[r - dk] if r >= dk else DECK
+                hist.append(("d", src))
+                hand = hands[seat]
+                if src == DECK:
                     if not g.deck:
                         drawing.reshuffle(g)
-                    display[k] = g.deck.pop()
-                    if display.count(LOCO) >= 3:
-                        drawing.loco_reset(g)
+                    hand[g.deck.pop()] += 1
                 else:
-                    display[k] = EMPTY
-                hand[src] += 1
-                if src == LOCO:
-                    endgame.end_turn(g)
-                    continue
-            if second:
-                endgame.end_turn(g)
-            elif g.deck or g.discard or any(c != EMPTY and c != LOCO for c in display):
-                g.pending = "second-card"
-            else:
-                endgame.end_turn(g)
-        elif p == "setup-tickets" or p == "keep-tickets":
-            opts = fc._keeps(g)
-            ids = opts[int(rnd() * len(opts))]
-            hist.append(("k", ids))
-            tickets.keep(g, seat, ids)
-        else:  # pragma: no cover
-            raise RuntimeError(f"the fast loop can't decide {p!r}")
+                    k = display.index(src)
+                    if dk:
+                        if not g.deck:
+                            drawing.reshuffle(g)
+                        display[k] = g.deck.pop()
+                        if display.count(LOCO) >= 3:
+                            drawing.loco_reset(g)
+                    else:
+                        display[k] = EMPTY
+                    hand[src] += 1
+                if not second and src != LOCO:
+                    if g.deck or g.discard or any(c != EMPTY and c != LOCO for c in display):
+                        g.pending = "second-card"
+                        continue
+        else:  # setup-tickets / keep-tickets
+            off = g.offered[seat]
+            setup = p == "setup-tickets"
+            srt = sorted(off, key=rank_of)
+            lo = setup_keep if setup else draw_keep
+            if lo > len(srt):
+                lo = len(srt)
+            opts = [c for k in range(lo, len(srt) + 1) for c in combinations(srt, k)]
+            chosen = opts[int(rnd() * len(opts))]
+            hist.append(("k", tuple(tid[t] for t in chosen)))
+            kept = [t for t in off if t in chosen]
+            back = [t for t in off if t not in chosen]
+            g.offered[seat] = []
+            g.kept[seat].extend(kept)
+            if back:
+                if setup and to_box:
+                    g.box.extend(back)
+                    g.box.sort()
+                else:
+                    g.tdeck[0:0] = back
+            if setup:
+                if seat + 1 < n:
+                    g.seat = seat + 1
+                else:
+                    g.seat = 0
+                    g.pending = "turn"
+                continue
+        # -- end of the turn (endgame.end_turn, without a pass)
+        if EMPTY in display and (g.deck or g.discard):
+            drawing.refill(g)
+        g.turn += 1
+        g.passes = 0
+        if g.final_left > 0:
+            g.final_left -= 1
+        elif g.trigger < 0 and g.trains[seat] <= end_at:
+            g.trigger = seat
+            g.final_left = n
+        if g.final_left == 0:
+            g.pending = "over"
+            continue
+        g.seat = seat + 1 if seat + 1 < n else 0
+        g.pending = "turn"
     g._version += 1
     return steps
