@@ -604,3 +604,17 @@ def test_B_8_2_longest_path_tie_both_score_case_15_anchor_5_1_10():
     sheet = g.score()
     assert sheet.totals == (11, 11)
     assert sheet.awarded["longest_path"] == (0, 1)
+
+
+def test_B_8_3_tie_broken_by_most_completed_tickets_anchor_5_1_10():
+    """anchors 5.1.10: tie-breaks. Equal totals; the player with more completed tickets wins."""
+    g = past_setup("usa-big-cities", 2, seed=45)  # no bonus in Big Cities
+    g.kept[0] = [g.tidx[t.id] for t in g.tix if (t.a, t.b) == ("Chicago", "New York")]
+    g.kept[1] = []
+    give_route(g, 0, g.board.routes_between("Chicago", "Pittsburgh")[0].id)   # 4
+    give_route(g, 0, g.board.routes_between("Pittsburgh", "New York")[0].id)  # 2, ticket +5
+    give_route(g, 1, g.board.routes_between("Atlanta", "Miami")[0].id)        # 10
+    give_route(g, 1, g.board.routes_between("Dallas", "Houston")[0].id)       # 1
+    sheet = g.score()
+    assert sheet.totals == (11, 11)
+    assert sheet.winners == (0,)

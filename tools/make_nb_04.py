@@ -71,7 +71,7 @@ A game is a list of **actions** (take a card, claim a route, keep tickets…); s
 position after the first *k* of them, and step 0 is the deal. The stepper rebuilds any step
 exactly by replaying the actions from the seed, so going back is as exact as going forward.
 
-* **⏮ ◀ ▶ ⏭**: the first step, one back, one forward, the last step;
+* **|◀ ◀ ▶ ▶|**: the first step, one back, one forward, the last step;
 * **play** (▶ / ❚❚) with a **speed**, and the **step** slider to jump anywhere;
 * **eyes**: the teacher sees every hand; a player's eyes show only that player's cards and tickets
   (their ticket cities ringed in amber), and other players' blind draws stay hidden;

@@ -234,7 +234,7 @@ def close_route(g: "Game", seat: int, i: int) -> None:
             if fast is not None:
                 fast.removed(s, i)
         for t in twins:
-            if f[t] and (closed or g.side[s] == side):
+            if f[t] and (g.side[s] == side):
                 f[t] = 0
                 if fast is not None:
                     fast.removed(s, t)

@@ -397,7 +397,7 @@ def play_random(g: "Game", rng, max_steps: int | None = None) -> int:
                             f[i] = 0
                             removed(s, i)
                         for tw in twins:
-                            if f[tw] and (closed or side[s] == side[seat]):
+                            if f[tw] and (side[s] == side[seat]):
                                 f[tw] = 0
                                 removed(s, tw)
                     if EMPTY in display or display.count(LOCO) >= 3:

@@ -25,7 +25,7 @@ SPEEDS = (("slow (1 s)", 1000), ("normal (0.5 s)", 500), ("fast (0.25 s)", 250),
 
 
 class GameStepper(MessageMixin, W.VBox):
-    """Step through a game: ⏮ ◀ ▶ ⏭, Play/Pause with a speed, a slider to jump to any step, and
+    """Step through a game: |◀ ◀ ▶ ▶| (first, back, forward, last), Play/Pause with a speed, a slider to jump to any step, and
     "whose eyes" (one player, or the teacher who sees every card).
 
     Parameters
@@ -60,10 +60,10 @@ class GameStepper(MessageMixin, W.VBox):
         msg = self._init_message()
 
         # controls
-        self.first = button("⏮", "first step (the deal)")
+        self.first = button("|◀", "first step (the deal)")
         self.back = button("◀", "back one step")
         self.forward = button("▶", "forward one step")
-        self.last = button("⏭", "last step")
+        self.last = button("▶|", "last step")
         for b in (self.first, self.back, self.forward, self.last):
             b.layout.width = "42px"
         self.first.on_click(lambda _b: self.go(0))
