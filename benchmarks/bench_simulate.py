@@ -7,14 +7,19 @@
 For each variant, 2 and 4 players (those the variant allows: 4 only for Team Asia), random and greedy
 agents, it measures:
 
-* ``play/s``: full games per second through ``agents.play_game`` alone, one core (the
+* ``play/s``: full games per CPU second through ``agents.play_game`` alone, one core (the
   engine's own speed; the target is 1,500 two-player USA random games per second);
-* ``simulate/s``: ``ttr_nb.simulate`` on one core (play + the Scoresheet + the result row);
-* ``pool(2)/s``: ``ttr_nb.simulate`` on a ``ProcessPoolExecutor(2)`` (the pool is started
-  and warmed up before the clock starts).
+* ``simulate/s``: ``ttr_nb.simulate`` per CPU second on one core (play + the Scoresheet +
+  the result);
+* ``1 core, wall``: the same per wall-clock second, measured next to the pool figure, so
+  the ratio of the two shows what the pool gains on the machine as loaded at the time;
+* ``pool of 2``: ``ttr_nb.simulate`` on a ``ProcessPoolExecutor(2)``, games per wall-clock
+  second (the pool is started and warmed up before the clock starts).
 
-Then, in a fresh process, the peak memory of ``simulate("usa", 2, 10_000)`` on a pool of 2:
-tracemalloc's peak in the parent (the results themselves) and the parent's peak RSS.
+Then the memory of ``simulate("usa", 2, 10_000)`` on a pool of 2, with and without the
+explained score lines, each in a fresh process: the peak RSS of the calling process, and
+what each result holds in memory (tracemalloc over 1,000 games; tracemalloc slows a run, so
+the RSS runs go without it).
 Timings are the best of ``--repeat`` runs. Variants that do not play yet are listed as such.
 """
 from __future__ import annotations
@@ -43,15 +48,20 @@ def playable(variant: str, players: int) -> str | None:
     return None
 
 
-def rate(fn, games: int, repeat: int) -> tuple[float, object]:
-    """Games per second (best of ``repeat`` runs) and what the last run returned."""
+def rate(fn, games: int, repeat: int, clock=time.process_time) -> tuple[float, object]:
+    """Games per second of ``clock`` (best of ``repeat`` runs) and what the last run returned.
+
+    One core: ``time.process_time``, the CPU time of this process, which a shared machine
+    disturbs far less than the wall clock. A pool: ``time.perf_counter`` (wall clock), as
+    the work happens in other processes.
+    """
     best = float("inf")
     out = None
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0 = clock()
         out = fn(games)
-        best = min(best, time.perf_counter() - t0)
-    return games / best, out
+        best = min(best, clock() - t0)
+    return games / max(best, 1e-9), out
 
 
 def play_only(variant: str, players: int, agent: str):
@@ -75,24 +85,50 @@ def calibrate(fn, seconds: float) -> int:
         n *= 4
 
 
-def memory_run(games: int) -> dict:
-    """In this process: the peak memory of a ``games``-game USA run on a pool of 2."""
+def memory_run(games: int, score_lines: bool, traced: bool) -> dict:
+    """In this process: a ``games``-game USA 2-player random run on a pool of 2.
+
+    Without ``traced``: the process's peak RSS. With it: tracemalloc's peak (what the
+    results hold), which slows the run down and adds its own overhead to the RSS.
+    """
     import resource
     import tracemalloc
 
     with ProcessPoolExecutor(2) as pool:
         simulate("usa", 2, 4, seed=99, executor=pool)  # start the workers first
         rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        tracemalloc.start()
+        if traced:
+            tracemalloc.start()
         t0 = time.perf_counter()
-        results = simulate("usa", 2, games, seed=1, executor=pool)
+        results = simulate("usa", 2, games, seed=1, executor=pool, score_lines=score_lines)
         dt = time.perf_counter() - t0
-        _cur, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
+        peak = tracemalloc.get_traced_memory()[1] if traced else 0
+        if traced:
+            tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    json_bytes = sum(len(json.dumps(r.to_dict())) for r in results)
+    json_bytes = sum(len(r.to_json_line()) + 1 for r in results)
     return {"games": len(results), "traced_peak_mb": peak / 2**20, "rss_peak_mb": rss / 1024,
             "rss_before_mb": rss0 / 1024, "json_mb": json_bytes / 2**20, "seconds": dt}
+
+
+def memory_table(games: int) -> None:
+    """Peak RSS of a ``games``-game run, and bytes per result (tracemalloc, 1,000 games),
+    with and without the explained score lines; each in a fresh process."""
+    print(f"\n| {games:,} USA 2-player random games, pool of 2 | peak RSS of the process "
+          "| results in memory (tracemalloc, per game) | results as JSON lines |")
+    print("| --- | ---: | ---: | ---: |")
+    for lines in (True, False):
+        runs = {}
+        for traced, n in ((False, games), (True, min(games, 1000))):
+            out = subprocess.run([sys.executable, __file__, "--_memory-child", str(n),
+                                  "--_lines", str(int(lines)), "--_traced", str(int(traced))],
+                                 capture_output=True, text=True, check=True)
+            runs[traced] = json.loads(out.stdout.strip().splitlines()[-1])
+        big, small = runs[False], runs[True]
+        label = "`score_lines=True` (default)" if lines else "`score_lines=False`"
+        print(f"| {label} | {big['rss_peak_mb']:,.0f} MB | "
+              f"{small['traced_peak_mb'] * 1024 / small['games']:,.1f} KB "
+              f"| {big['json_mb']:,.0f} MB |", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,21 +139,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default=None, help="comma-separated (default: all)")
     p.add_argument("--memory-games", type=int, default=10_000)
     p.add_argument("--memory-only", action="store_true")
+    p.add_argument("--agents", default="random,greedy", help="comma-separated (default: both)")
     p.add_argument("--no-memory", action="store_true")
     p.add_argument("--_memory-child", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--_lines", type=int, default=1, help=argparse.SUPPRESS)
+    p.add_argument("--_traced", type=int, default=0, help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a._memory_child:
-        print(json.dumps(memory_run(a._memory_child)))
+        print(json.dumps(memory_run(a._memory_child, bool(a._lines), bool(a._traced))))
         return 0
     seconds = a.seconds or (0.5 if a.quick else 1.5)
     repeat = a.repeat or (1 if a.quick else 2)
     variants = a.variants.split(",") if a.variants else ttr_nb.variants()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; best of {repeat}, "
-          f"about {seconds:g} s each\n")
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load average "
+          f"{os.getloadavg()[0]:.1f} at the start; best of {repeat}, about {seconds:g} s each\n")
     if not a.memory_only:
-        print("| variant | players | agents | play/s (1 core) | simulate/s (1 core) | "
-              "simulate/s (pool of 2) | turns/game |")
-        print("| --- | ---: | --- | ---: | ---: | ---: | ---: |")
+        print("| variant | players | agents | play/s (1 core, CPU) | simulate/s (1 core, CPU) | "
+              "simulate/s (1 core, wall) | simulate/s (pool of 2, wall) | turns/game |")
+        print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |")
         with ProcessPoolExecutor(2) as pool:
             for variant in variants:
                 allowed = ttr_nb.get_variant(variant).players
@@ -125,9 +164,10 @@ def main(argv: list[str] | None = None) -> int:
                 for players in counts:
                     why = playable(variant, players)
                     if why:
-                        print(f"| {variant} | {players} | – | does not play yet ({why}) | | | |")
+                        print(f"| {variant} | {players} | – | does not play yet ({why}) "
+                              "| | | | |")
                         continue
-                    for agent in ("random", "greedy"):
+                    for agent in a.agents.split(","):
                         play = play_only(variant, players, agent)
                         n = calibrate(play, seconds)
                         play_rate, _ = rate(play, n, repeat)
@@ -137,23 +177,19 @@ def main(argv: list[str] | None = None) -> int:
 
                         n2 = calibrate(serial, seconds)
                         sim_rate, results = rate(serial, n2, repeat)
+                        wall_rate, _ = rate(serial, n2, repeat, clock=time.perf_counter)
                         simulate(variant, players, 8, seed=1, agents=(agent,), executor=pool)
 
                         def pooled(k: int, v=variant, pl=players, ag=agent):
                             return simulate(v, pl, k, seed=7, agents=(ag,), executor=pool)
 
-                        pool_rate, _ = rate(pooled, 2 * n2, repeat)
+                        pool_rate, _ = rate(pooled, 2 * n2, repeat, clock=time.perf_counter)
                         turns = sum(r.turns for r in results) / len(results)
                         print(f"| {variant} | {players} | {agent} | {play_rate:,.0f} | "
-                              f"{sim_rate:,.0f} | {pool_rate:,.0f} | {turns:.0f} |", flush=True)
+                              f"{sim_rate:,.0f} | {wall_rate:,.0f} | {pool_rate:,.0f} | "
+                              f"{turns:.0f} |", flush=True)
     if not a.no_memory:
-        out = subprocess.run([sys.executable, __file__, "--_memory-child", str(a.memory_games)],
-                             capture_output=True, text=True, check=True)
-        m = json.loads(out.stdout.strip().splitlines()[-1])
-        print(f"\nmemory: {m['games']:,} USA 2-player random games on a pool of 2 in "
-              f"{m['seconds']:.1f} s: results peak {m['traced_peak_mb']:.0f} MB (tracemalloc), "
-              f"process peak RSS {m['rss_peak_mb']:.0f} MB (before the run "
-              f"{m['rss_before_mb']:.0f} MB); the same results as JSON: {m['json_mb']:.0f} MB")
+        memory_table(a.memory_games)
     return 0
 
 

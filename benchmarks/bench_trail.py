@@ -71,8 +71,9 @@ def grid_board(rows: int, cols: int, rng: random.Random, diagonals: bool = False
     return board, [r.id for r in routes]
 
 
-def time_call(board, ids, repeat: int = 1) -> float:
-    """Best of ``repeat`` calls, in milliseconds."""
+def time_call(board, ids, repeat: int = 3) -> float:
+    """Best of ``repeat`` calls, in milliseconds (the best filters out the moments another
+    process had the CPU; nothing is cached between calls)."""
     best = float("inf")
     for _ in range(repeat):
         t0 = time.perf_counter_ns()

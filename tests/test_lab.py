@@ -32,7 +32,8 @@ def game(i, seats, variant="usa", turns=50):
     seats = tuple(SeatResult(**{**s.__dict__, "won": s.seat in winners}) for s in seats)
     return GameResult(game=i, variant=variant, seed=1000 + i, players=len(seats),
                       agents=tuple(s.agent for s in seats), steps=3 * turns, turns=turns,
-                      score={"winners": list(winners)}, winners=winners, seats=seats)
+                      score_json=json.dumps({"winners": list(winners)}, separators=(",", ":")),
+                      winners=winners, seats=seats)
 
 
 @pytest.fixture
@@ -236,3 +237,14 @@ def test_cli_json_lines_feed_the_lab(tmp_path, capsys):
     path = tmp_path / "cli.jsonl"
     path.write_text(capsys.readouterr().out)
     assert lab.read_results(path) == simulate("usa", 2, 3, seed=4)
+
+
+def test_win_rate_fair_share_counts_teams_not_seats():
+    """Team Asia (TA-3): two teams of two share a score; the fair share is 1/2, not 1/4."""
+    teams = [game(i, [seat(0, 50, scorer=0), seat(1, 50, scorer=0),
+                      seat(2, 40 + 20 * (i % 2), scorer=1), seat(3, 40 + 20 * (i % 2), scorer=1)])
+             for i in range(4)]
+    fig = lab.plot_win_rate(teams)
+    fair = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("fair share")]
+    assert fair == ["fair share 1/2"]
+    assert [t["wins"] for t in lab.win_rates(teams)] == [2, 2, 2, 2]

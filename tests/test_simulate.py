@@ -215,6 +215,8 @@ def test_no_progress_output_unless_asked(capsys):
     assert capsys.readouterr() == ("", "")
     with pytest.raises(ValueError, match="progress must be"):
         simulate("usa", 2, 1, progress=42)
+    with pytest.raises(ValueError, match="progress must be"):
+        simulate_iter("usa", 2, 1, progress="yes")
 
 
 def test_widget_progress_bar_fills_up():
@@ -285,3 +287,22 @@ def test_ttr_nb_simulate_is_callable_even_after_importing_the_lab():
             "print(len(ttr_nb.simulate('usa', 2, 2, seed=1)), ttr_nb.simulate.game_seed(0, 0))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["2", str(game_seed(0, 0))]
+
+
+@pytest.mark.skipif("team-asia" not in PLAYABLE, reason="Team Asia does not play yet")
+def test_team_asia_results_give_each_seat_its_team_TA_3_TA_16():
+    results = simulate("team-asia", 4, 3, seed=3, agents="random")
+    for r in results:
+        teams = [p["seats"] for p in r.score["players"]]
+        assert sorted(seat for t in teams for seat in t) == [0, 1, 2, 3]
+        for i, team in enumerate(teams):
+            seats = [r.seats[s] for s in team]
+            assert {s.scorer for s in seats} == {i}
+            assert len({s.total for s in seats}) == 1  # one score per team (TA-3)
+            held = [t[0] for s in seats for t in s.tickets]
+            assert len(held) == len(set(held))  # a team ticket is listed once (TA-16)
+            done = sum(s.tickets_completed for s in seats)
+            assert done == r.score["players"][i]["tickets_completed"]
+        # winners are whole teams
+        won = {r.seats[w].scorer for w in r.winners}
+        assert sorted(r.winners) == sorted(s for i in won for s in teams[i])

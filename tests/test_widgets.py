@@ -532,3 +532,32 @@ def test_timeline_rejects_what_is_not_a_record():
     with pytest.raises(SaveError):
         Timeline(json.dumps({"format": "ttr_nb-game", "version": 1, "variant": "usa", "policies": {},
                              "players": ["A", "B"], "seed": 1, "actions": [{"type": "nope"}]}))
+
+
+def test_terrain_table_reads_any_view_with_terrain_counts_H_5_4():
+    """Data-driven: a view whose players carry Terrain counts gets the majority table (★ on every
+    tied holder); a view without Terrain cards gets nothing."""
+    from ttr_nb.charts import terrain_counts
+    from ttr_nb.widgets._common import terrain_html
+
+    view = {"players": [{"seat": 0, "name": "Ana", "terrain": {"desert": 3, "jungle": 1}},
+                        {"seat": 1, "name": "Bea", "terrain": {"desert": 3, "mountain": 2}}]}
+    assert terrain_counts(view) == {"Ana": {"desert": 3, "jungle": 1, "mountain": 0},
+                                    "Bea": {"desert": 3, "jungle": 0, "mountain": 2}}
+    html = terrain_html(view, ["#000", "#fff"])
+    assert html.count("★") == 1 + 4          # the legend's star, desert ×2, jungle, mountain
+    assert terrain_counts({"players": [{"seat": 0, "name": "A", "cards": 4}]}) is None
+    assert terrain_html({"players": [{"seat": 0, "name": "A", "cards": 4}]}, ["#000"]) == ""
+
+
+def test_stepper_and_panel_on_legendary_asia_mountains():
+    """Another map and mechanic (LA-9 mountains) needs no widget code: the stepper replays it
+    exactly and the panel plays it."""
+    g = _played("legendary-asia", players=2, seed=4)
+    s = GameStepper(g, chart=False)
+    k = len(g.history) // 2
+    s.go(k)
+    assert s.game.state_json() == _replayed(g.to_json(), k).state_json()
+    p = PlayPanel(ttr_nb.new_game("legendary-asia", players=2, seed=4), seed=4)
+    _to_my_turn(p)
+    _only_expected(p)

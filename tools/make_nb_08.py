@@ -6,9 +6,6 @@
 Cell ids are fixed and the execution timestamps are dropped, so running it again changes
 nothing in git unless a cell or an output changed.
 
-The Heart of Africa and Team Asia experiments are written but switched off until their
-variants play (issues 5 and 6). To switch one on, set its flag below to True (or set the
-``..._READY`` flag in the notebook cell) and run this script again.
 """
 from __future__ import annotations
 
@@ -21,8 +18,6 @@ from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "notebooks" / "08_simulation_lab.ipynb"
 
-HEART_OF_AFRICA_READY = False   # COORDINATOR: True once heart-of-africa plays (issue 5)
-TEAM_ASIA_READY = False         # COORDINATOR: True once team-asia plays (issue 6)
 
 
 def md(text: str) -> nbformat.NotebookNode:
@@ -48,8 +43,8 @@ the answers:
 1. **Does the first player win more often?** Win rate by seat, with 95% confidence intervals.
 2. **Which routes are claimed most, and first?** A heat map drawn on the board.
 3. **How often is a 20-point ticket completed?** Completion rate by ticket value.
-4. **Legendary Asia:** do the mountain routes pay? And one experiment on each other board as its
-   rules land.
+4. One question on each other board: do Legendary Asia's mountain routes pay? Do Heart of Africa
+   winners double more with Terrain cards? Does the first team win more often in Team Asia?
 
 The stored run uses **small game counts** so the notebook runs in seconds; every section ends with
 the command for the full-size run. Two agents play: `"random"` picks any legal action,
@@ -162,13 +157,13 @@ one of the two can be claimed, B-5.8).
     code("""
 for t in lab.route_table(usa, by="share", top=8):
     print(f"{t['share']:5.0%} of games  {t['label']}")
-fig = lab.plot_route_heatmap(usa, by="share", figsize=(9.5, 6.6))
+fig = lab.plot_route_heatmap(usa, by="share")
 plt.show()
 """),
     code("""
 for t in lab.route_table(usa, by="first", top=6):
     print(f"{t['first']:5.0%} of games a player's first route  {t['label']}")
-fig = lab.plot_route_heatmap(usa, by="first", figsize=(9.5, 6.6))
+fig = lab.plot_route_heatmap(usa, by="first")
 plt.show()
 """),
     md("""
@@ -287,7 +282,7 @@ for t in lab.win_rates(asia):
     code("""
 mountain = sum(s.points.get("mountain", 0) for s in seats)
 print(f"mountain points: {mountain / sum(s.total for s in seats):.1%} of all points")
-fig = lab.plot_route_heatmap(asia, by="share", figsize=(9.5, 6.6))
+fig = lab.plot_route_heatmap(asia, by="share")
 plt.show()
 """),
     md("""
@@ -296,26 +291,23 @@ Full size: `ttr-nb simulate --variant legendary-asia --players 4 --games 10000 -
 
 ## The Heart of Africa · Is doubling with Terrain cards worth it?
 
-The Heart of Africa lets a player double a route's points with Terrain cards (H-5); its score lines
-of kind `terrain` are those extra points.
+On The Heart of Africa a player may double a route's points by also playing Terrain cards of its
+type (H-5); the score lines of kind `terrain` are those extra points. Do the winners double more?
 """),
-    code(f"""
-# COORDINATOR: switch on once the Heart of Africa plays (issue 5); tools/make_nb_08.py has the same flag.
-HEART_OF_AFRICA_READY = {HEART_OF_AFRICA_READY}
-if HEART_OF_AFRICA_READY:
-    with ProcessPoolExecutor(2) as pool:
-        africa = ttr_nb.simulate("heart-of-africa", players=3, games=60, seed=2024,
-                                 agents="greedy", executor=pool)
-    seats = [s for r in africa for s in r.seats]
-    print("mean points per player by kind:",
-          {{k: round(sum(s.points.get(k, 0) for s in seats) / len(seats), 1)
-           for k in lab.score_kinds(africa)}})
-    fig = lab.plot_win_rate(africa)
-    plt.show()
-    fig = lab.plot_route_heatmap(africa, by="share", figsize=(9, 9))
-    plt.show()
-else:
-    print("The Heart of Africa does not play yet (issue 5): this experiment is switched off.")
+    code("""
+with ProcessPoolExecutor(2) as pool:
+    africa = ttr_nb.simulate("heart-of-africa", players=3, games=60, seed=2024, agents="greedy",
+                             executor=pool)
+seats = [s for r in africa for s in r.seats]
+print("mean points per player by kind:",
+      {k: round(sum(s.points.get(k, 0) for s in seats) / len(seats), 1)
+       for k in lab.score_kinds(africa)})
+for label, group in (("winners", [s for s in seats if s.won]),
+                     ("the others", [s for s in seats if not s.won])):
+    terrain = sum(s.points.get("terrain", 0) for s in group) / len(group)
+    print(f"{label:>10}: {terrain:.1f} terrain points on average ({len(group)} players)")
+fig = lab.plot_route_heatmap(africa, by="share")
+plt.show()
 """),
     md("""
 Full size: `ttr-nb simulate --variant heart-of-africa --players 3 --games 10000 --agents greedy
@@ -323,24 +315,18 @@ Full size: `ttr-nb simulate --variant heart-of-africa --players 3 --games 10000 
 
 ## Team Asia · Does the first team win more often?
 
-In Team Asia two teams of two (or three teams) share a score; `rows` gives each seat its `team`, and a
-team's win counts for both of its seats.
+In Team Asia two teams of two (or three teams) share a score (TA-3). `rows` gives each seat its
+`team`, and a team's win counts for both of its seats, so the fair share is one half with two teams.
 """),
-    code(f"""
-# COORDINATOR: switch on once Team Asia plays (issue 6); tools/make_nb_08.py has the same flag.
-TEAM_ASIA_READY = {TEAM_ASIA_READY}
-if TEAM_ASIA_READY:
-    with ProcessPoolExecutor(2) as pool:
-        teams = ttr_nb.simulate("team-asia", players=4, games=40, seed=2024, agents="greedy",
-                                executor=pool)
-    for t in lab.win_rates(teams):
-        print(f"seat {{t['seat']}}: {{t['rate']:.0%}} wins "
-              f"(95% interval {{t['low']:.0%}} to {{t['high']:.0%}})")
-    print("teams by seat:", [s.scorer for s in teams[0].seats])
-    fig = lab.plot_route_heatmap(teams, by="share", figsize=(9.5, 6.6))
-    plt.show()
-else:
-    print("Team Asia does not play yet (issue 6): this experiment is switched off.")
+    code("""
+with ProcessPoolExecutor(2) as pool:
+    teams = ttr_nb.simulate("team-asia", players=4, games=40, seed=2024, agents="greedy",
+                            executor=pool)
+print("teams:", [(p["name"], p["seats"]) for p in teams[0].score["players"]])
+for t in lab.win_rates(teams):
+    print(f"seat {t['seat']}: {t['rate']:.0%} wins (95% interval {t['low']:.0%} to {t['high']:.0%})")
+fig = lab.plot_win_rate(teams)
+plt.show()
 """),
     md("""
 Full size: `ttr-nb simulate --variant team-asia --players 4 --games 10000 --agents greedy --workers 2`.

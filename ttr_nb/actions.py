@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
-from .cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
+from .cards import CARD_INDEX, CARD_NAMES, LOCO, LOCOMOTIVE, counts_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -71,7 +71,7 @@ def _pairs(value: Any, what: str) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(out.items(), key=lambda kv: (CARD_INDEX.get(kv[0], 99), kv[0])))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Action:
     """Base class of every action. Sorted by type (``rank``), then by ``sort_key()``."""
 
@@ -137,13 +137,31 @@ class Action:
     def __str__(self) -> str:
         return self.text()
 
+    def __repr__(self) -> str:
+        parts = []
+        for f in fields(self):
+            v = getattr(self, f.name)
+            if f.default is not MISSING and v == f.default and f.metadata.get("omit_default", True):
+                continue
+            parts.append(f"{f.name}={v!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+def _terrain_text(pairs: tuple[tuple[str, int], ...]) -> str:
+    """Terrain cards spent to double a route (H-5, H-6): '1 Desert & Savanna card + 1 Locomotive'."""
+    from .scoring import TERRAIN_NAMES
+
+    words = [f"{n} {TERRAIN_NAMES.get(k, k)} card{'s' * (n != 1)}" for k, n in pairs if k != LOCOMOTIVE]
+    words += [f"{n} Locomotive{'s' * (n != 1)}" for k, n in pairs if k == LOCOMOTIVE]
+    return " + ".join(words)
+
 
 def _actor(game: "Game | None") -> str:
     return game.names[game.current_player] if game is not None and game.current_player is not None else ""
 
 
 @register_action
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DrawCard(Action):
     """Take one train card: ``source`` is 'deck' (the top card, blind), a colour (a face-up card of
     that colour) or 'locomotive' (a face-up Locomotive; B-4.3, B-4.4)."""
@@ -171,7 +189,7 @@ class DrawCard(Action):
 
 
 @register_action
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ClaimRoute(Action):
     """Claim the route with id ``route``, paying the cards in ``pay`` (card name -> count).
 
@@ -248,7 +266,7 @@ class ClaimRoute(Action):
         if self.from_holder:
             s += " (" + " + ".join(f"{n} {k}" for k, n in self.from_holder) + " from the team holder)"
         if self.terrain:
-            s += ", doubled with " + " + ".join(f"{n} {k}" for k, n in self.terrain)
+            s += ", doubled with " + _terrain_text(self.terrain)
         return s
 
     def text(self, game: "Game | None" = None) -> str:
@@ -264,7 +282,7 @@ class ClaimRoute(Action):
 
 
 @register_action
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DrawTickets(Action):
     """Draw Destination Tickets (3 in the base game; B-6.1)."""
 
@@ -280,7 +298,7 @@ class DrawTickets(Action):
 
 
 @register_action
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class KeepTickets(Action):
     """Keep these offered tickets (ids); the others go back (B-2.4, B-6.1)."""
 
@@ -312,7 +330,7 @@ class KeepTickets(Action):
 
 
 @register_action
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Pass(Action):
     """Do nothing: legal only when no other action is (B-3.4)."""
 

@@ -60,6 +60,8 @@ class GreedyAgent:
         T = game.T
         own = game.owner
         openf = game.openf[seat]
+        side = game.side
+        me = side[seat]  # a Team Asia team's routes are the agent's own (TA-15)
         adj = _adjacency(game)
         dist = {a: 0}
         prev: dict[str, tuple[str, int]] = {}
@@ -73,7 +75,7 @@ class GreedyAgent:
             if board.cities[city].is_country and city != a:
                 continue  # a country is a dead end (H-8.2)
             for other, i in adj[city]:
-                if own[i] == seat:
+                if own[i] >= 0 and side[own[i]] == me:
                     w = 0
                 elif openf[i] and own[i] < 0:
                     w = T.rneed[i]
@@ -90,14 +92,14 @@ class GreedyAgent:
         c = b
         while c != a:
             c, i = prev[c]
-            if own[i] != seat:
+            if own[i] < 0 or side[own[i]] != me:
                 path.append(T.rid[i])
         return dist[b], path
 
     def _wanted(self, game: Game, seat: int) -> list[int]:
         """Route ids on the cheapest paths of this seat's unfinished tickets (cheapest ticket first)."""
         plans = []
-        for tid in game.tickets(seat):
+        for tid in _tickets(game, seat):
             t = game.board.ticket(tid)
             cost, path = self._costs(game, seat, t.a, t.b)
             if path and cost <= game.trains[seat]:
@@ -121,6 +123,10 @@ class GreedyAgent:
             return self._keep(game, seat, legal)
         if p == "second-card":
             return self._draw(game, seat, legal, second=True)
+        if p == "tunnel":  # pay the extra tunnel cards with the fewest Locomotives, else give up
+            pays = [a for a in legal if getattr(a, "pay", None) is not None]
+            if pays:
+                return min(pays, key=lambda a: (sum(n for k, n in a.pay if k == "locomotive"), a))
         if p != "turn":
             return legal[int(self.rng.random() * len(legal))]
         wanted = self._wanted(game, seat)
@@ -147,7 +153,7 @@ class GreedyAgent:
         def key(a: ClaimRoute) -> tuple:
             col = a.color
             held = hand[CARD_NAMES.index(col)] if col in CARD_NAMES else 0
-            return (a.locos, len(a.terrain), -held, a.sort_key())
+            return (a.locos, -_doubling_gain(game, a), -held, a.sort_key())
 
         return min(options, key=key)
 
@@ -178,6 +184,10 @@ class GreedyAgent:
             a = DrawCard(col)
             if a in draws:
                 return a
+        wish = _terrain_wish(game, seat, wanted)
+        for a in legal:
+            if wish is not None and a.kind == "terrain" and getattr(a, "source", None) == wish:
+                return a
         if DrawCard("deck") in draws:
             return DrawCard("deck")
         if not second and DrawCard("locomotive") in draws:
@@ -188,7 +198,7 @@ class GreedyAgent:
         offered = game.offered_tickets(seat)
         budget = game.trains[seat] - sum(self._costs(game, seat, game.board.ticket(t).a,
                                                      game.board.ticket(t).b)[0]
-                                         for t in game.tickets(seat) if not _done(game, seat, t)) // 2
+                                         for t in _tickets(game, seat) if not _done(game, seat, t)) // 2
         scored = []
         for tid in offered:
             t = game.board.ticket(tid)
@@ -207,6 +217,45 @@ class GreedyAgent:
 
     def __repr__(self) -> str:
         return f"GreedyAgent(seed={self.seed!r})"
+
+
+def _tickets(game: Game, seat: int) -> list[str]:
+    """The tickets ``seat`` plays for: its own, plus its team's ticket holder (Team Asia, TA-15)."""
+    own = game.tickets(seat)
+    st = game.ext.get("teams")
+    if st is None:
+        return own
+    return own + [game.tix[t].id for t in st["tickets"][game.side[seat]]]
+
+
+def _doubling_gain(game: Game, a: ClaimRoute) -> int:
+    """What doubling a claim with Terrain cards is worth to the greedy agent (Heart of Africa,
+    H-5, H-6): the route's points again, minus 4 for each Locomotive spent as a Terrain card."""
+    if not a.terrain:
+        return 0
+    locos = sum(n for k, n in a.terrain if k == "locomotive")
+    return game.board.route_points(game.board.route(a.route).length) - 4 * locos
+
+
+def _terrain_wish(game: Game, seat: int, wanted: list[int]) -> str | None:
+    """The face-up Terrain type worth a draw (Heart of Africa): that of the first wanted route
+    of 4+ spaces, while the seat holds fewer than the 2 cards that double it and one more card
+    keeps it level with every other player (H-5.2, H-5.3)."""
+    st = game.ext.get("terrain")
+    if st is None:
+        return None
+    from .rules.terrain import terrain_of
+
+    held = st["held"]
+    for r in wanted[:4]:
+        route = game.board.route(r)
+        if route.length >= 4:
+            t = terrain_of(route)
+            mine = held[seat][t]
+            if mine < 2 and mine + 1 >= max((h[t] for o, h in enumerate(held) if o != seat), default=0):
+                return t
+            return None
+    return None
 
 
 def _done(game: Game, seat: int, tid: str) -> bool:

@@ -129,6 +129,18 @@ def score_chart(source: Any, ax: "Axes | None" = None, *, player_colors: Sequenc
     return ax
 
 
+def terrain_counts(view: Mapping[str, Any]) -> dict[str, dict[str, int]] | None:
+    """Terrain cards held per player, read from a game view (``game.view(seat)``): the first
+    per-player entry that maps Terrain types to counts (Terrain cards lie face up in front of
+    their owner, so every seat sees them). None when the game has no Terrain cards."""
+    players = view.get("players") or []
+    for p in players:
+        for key, val in p.items():
+            if isinstance(val, Mapping) and val and set(val) <= set(TERRAIN_TYPES) | {"total"}:
+                return {q["name"]: {t: int(q.get(key, {}).get(t, 0)) for t in TERRAIN_TYPES} for q in players}
+    return None
+
+
 def terrain_majorities(counts: Mapping[str, Mapping[str, int]]) -> dict[str, list[str]]:
     """Terrain type -> the players holding the most cards of it (ties: all of them; H-5.4).
     A type nobody holds has no majority holder (an empty list)."""
@@ -210,4 +222,4 @@ def chart_png(ax: "Axes", dpi: int = 100) -> bytes:
     return buf.getvalue()
 
 
-__all__ = ["score_chart", "terrain_chart", "terrain_majorities", "chart_png", "TERRAIN_TYPES"]
+__all__ = ["score_chart", "terrain_chart", "terrain_majorities", "terrain_counts", "chart_png", "TERRAIN_TYPES"]

@@ -208,12 +208,6 @@ def _game_over(game, seat, args):
     return "The final round is over: the game ends (B-7.2).", None
 
 
-@register_event("turn")
-def _turn(game, seat, args):
-    (n,) = args
-    return f"Turn {n}: {_who(game, seat)} to play.", None
-
-
 def event_kinds() -> list[str]:
     return sorted(FORMATTERS)
 

@@ -411,7 +411,8 @@ class Game:
         drawing.refill(self)
 
     def complete_claim(self, seat: int, action: ClaimRoute, counts: list[int] | None = None) -> None:
-        """Finish a held claim (a tunnel that was paid): place, score, end the turn."""
+        """Finish a held claim (a tunnel that was paid; its cards already discarded): place,
+        score, refill, end the turn."""
         i = self.T.idx[action.route]
         claiming.complete_claim(self, seat, action, i, counts if counts is not None else action.counts())
 

@@ -229,7 +229,8 @@ def _title(results: Sequence[GameResult], what: str) -> str:
 
 
 def plot_win_rate(results: Sequence[GameResult], ax: Axes | None = None) -> Figure:
-    """Win rate by seat, with 95% Wilson confidence intervals and the fair share 1/players."""
+    """Win rate by seat, with 95% Wilson confidence intervals and the fair share: 1/players,
+    or 1/teams in a team game (where a team's win counts for each of its seats)."""
     table = win_rates(results)
     fig, ax = _axes(ax, (6.0, 4.0))
     seats = [t["seat"] for t in table]
@@ -241,9 +242,10 @@ def plot_win_rate(results: Sequence[GameResult], ax: Axes | None = None) -> Figu
     ax.bar(seats, rates, color=colors, alpha=0.85, edgecolor="#222222", width=0.6)
     ax.errorbar(seats, rates, yerr=err, fmt="none", ecolor="#222222", capsize=6, lw=1.5)
     if table:
-        fair = 1 / max(r.players for r in results)
+        sides = max(len({s.scorer for s in r.seats}) or r.players for r in results)
+        fair = 1 / sides  # players, or teams in a team game
         ax.axhline(fair, ls="--", color="#666666", lw=1)
-        ax.text(seats[-1] + 0.42, fair, f"fair share 1/{round(1 / fair)}", va="bottom",
+        ax.text(seats[-1] + 0.42, fair, f"fair share 1/{sides}", va="bottom",
                 ha="right", fontsize=9, color="#444444")
     for t in table:
         ax.text(t["seat"], t["high"] + 0.02, f"{t['rate']:.0%}\n{t['wins']}/{t['games']}",
@@ -372,7 +374,8 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     first route; ``by="mean_rank"``: its mean place in its claimer's claims (dark =
     early). The scale spans the values met, in at most ``bins`` round steps; routes
     never claimed (never first, for ``"first"``) are left pale gray. ``labels``: city
-    names; ``figsize``: the new figure's size in inches (when ``ax`` is None).
+    names; ``figsize``: the new figure's size in inches (when ``ax`` is None; by default
+    about 10 inches wide, 8 for a tall board).
     """
     if by not in _HEAT_TEXT:
         raise ValueError(f"by must be 'share', 'first' or 'mean_rank', not {by!r}")
@@ -397,6 +400,9 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
 
     claims = {rid: level(v) for rid, v in values.items()}
     what, bar_label = _HEAT_TEXT[by]
+    if ax is None and figsize is None:  # room for the colour bar; tall boards narrower
+        w = 9.0 if board.height <= 0.8 else 7.0
+        figsize = (w + 0.9, w * board.height + 1.0)
     ax = draw_board(board, ax=ax, claims=claims, player_colors=colors, legend=False,
                     title=_title(results, what), labels=labels, figsize=figsize)
     for patch in ax.patches:

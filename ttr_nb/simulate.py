@@ -33,13 +33,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence, TextIO
 
 __all__ = [
-    "GameResult", "SeatResult", "simulate", "simulate_iter", "game_seed", "play_chunk", "result_of_game",
-    "agent_names", "wilson",
-    "summary_table", "cli_main",
+    "GameResult", "SeatResult", "simulate", "simulate_iter", "game_seed", "play_chunk",
+    "result_of_game", "agent_names", "wilson", "summary_table", "cli_main",
 ]
-
-RESULT_VERSION = 1
-"""Bumped when the fields of a GameResult change meaning."""
 
 
 # --------------------------------------------------------------------- seeds
@@ -138,6 +134,9 @@ class GameResult:
     (:func:`game_seed`); ``steps`` counts actions, ``turns`` counts turns;
     ``score`` is the Scoresheet's ``to_dict()``; ``winners`` are seat numbers
     (every seat of a winning team); ``seats`` has one :class:`SeatResult` per seat.
+
+    The score is kept as its JSON text (``score_json``; ``score`` parses it on each
+    use): a third of the memory of the dict, which matters over thousands of games.
     """
 
     game: int
@@ -147,9 +146,14 @@ class GameResult:
     agents: tuple[str, ...]
     steps: int
     turns: int
-    score: dict[str, Any]
+    score_json: str
     winners: tuple[int, ...]
     seats: tuple[SeatResult, ...] = field(default=())
+
+    @property
+    def score(self) -> dict[str, Any]:
+        """The Scoresheet's ``to_dict()`` (a new dict on each call)."""
+        return json.loads(self.score_json)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -166,13 +170,20 @@ class GameResult:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "GameResult":
+        """Read :meth:`to_dict` (the score may also be given as its JSON text)."""
+        score = d["score"]
         return cls(
             game=int(d["game"]), variant=str(d["variant"]), seed=int(d["seed"]),
             players=int(d["players"]), agents=tuple(str(a) for a in d["agents"]),
-            steps=int(d["steps"]), turns=int(d["turns"]), score=d["score"],
+            steps=int(d["steps"]), turns=int(d["turns"]),
+            score_json=score if isinstance(score, str) else _score_text(score),
             winners=tuple(int(w) for w in d["winners"]),
             seats=tuple(SeatResult.from_dict(s) for s in d.get("seats", ())),
         )
+
+
+def _score_text(score: dict[str, Any]) -> str:
+    return json.dumps(score, ensure_ascii=False, separators=(",", ":"))
 
 
 # -------------------------------------------------------------------- worker
@@ -215,7 +226,8 @@ def result_of_game(game: Any, index: int = 0, agents: Sequence[str] = (),
 
 def play_chunk(variant: str, players: int, agents: Sequence[str],
                games: Sequence[tuple[int, int]], score_lines: bool = True) -> list[dict[str, Any]]:
-    """Play the games ``[(index, seed), ...]`` and return their results as dicts.
+    """Play the games ``[(index, seed), ...]`` and return their results as dicts
+    (:meth:`GameResult.to_dict`, but with the score as its JSON text).
 
     This is the function sent to an executor: top level (so it pickles by name),
     plain data in, plain data out.
@@ -223,8 +235,12 @@ def play_chunk(variant: str, players: int, agents: Sequence[str],
     from .agents import play_game  # noqa: PLC0415 (engine imports stay lazy)
 
     agents = tuple(agents)
-    return [result_of_game(play_game(variant, players, seed, agents), index, agents, score_lines)
-            for index, seed in games]
+    out = []
+    for index, seed in games:
+        d = result_of_game(play_game(variant, players, seed, agents), index, agents, score_lines)
+        d["score"] = _score_text(d["score"])  # one string pickles and keeps far lighter
+        out.append(d)
+    return out
 
 
 # ------------------------------------------------------------------ progress
@@ -290,17 +306,28 @@ def _in_notebook() -> bool:
     return ip is not None and type(ip).__name__ == "ZMQInteractiveShell"
 
 
+def _is_bar(progress: Any) -> bool:
+    return (callable(getattr(progress, "update", None))
+            and callable(getattr(progress, "close", None)))
+
+
+def _check_progress(progress: Any) -> None:
+    if progress in (True, False, None) or _is_bar(progress) \
+            or callable(getattr(progress, "write", None)):
+        return
+    raise ValueError("progress must be True, False, a text stream, or an object with "
+                     f"update(n) and close() (such as a tqdm bar), not {progress!r}")
+
+
 def _progress_bar(progress: Any, total: int) -> Any:
     """None (no bar), a notebook widget bar, a text bar on stderr or on the given stream,
     or the given object itself when it has ``update(n)`` and ``close()`` (a tqdm bar)."""
+    _check_progress(progress)
     if progress is False or progress is None:
         return None
-    if callable(getattr(progress, "update", None)) and callable(getattr(progress, "close", None)):
+    if _is_bar(progress):
         return progress
     if progress is not True:
-        if not callable(getattr(progress, "write", None)):
-            raise ValueError("progress must be True, False, a text stream, or an object with "
-                             f"update(n) and close() (such as a tqdm bar), not {progress!r}")
         return _TextBar(total, progress)
     if _in_notebook():
         try:
@@ -367,9 +394,10 @@ def simulate_iter(variant: str, players: int = 2, games: int = 100, seed: int = 
                   score_lines: bool = True) -> Iterator[GameResult]:
     """Like :func:`simulate`, but yields each result, in game order, as soon as it is
     ready, so a long run can be written out without holding every result in memory.
-    With an executor, a few chunks per worker are in flight at a time. The arguments
+    With an executor, two chunks per worker are in flight at a time. The arguments
     are checked at the call, before the first game."""
     names = _check(variant, players, games, seed, agents)
+    _check_progress(progress)
     return _run(variant, players, games, seed, names, executor, progress, chunksize, score_lines)
 
 
@@ -413,7 +441,7 @@ def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ..
         window: deque[Any] = deque()
         try:
             while chunks or window:
-                while chunks and len(window) < 4 * workers:
+                while chunks and len(window) < 2 * workers:
                     window.append(executor.submit(play_chunk, variant, players, names,
                                                   chunks.popleft(), score_lines))
                 done = window.popleft().result()

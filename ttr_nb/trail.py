@@ -315,10 +315,7 @@ def _solve_hard(edges, adj, nodes, pe, ub, floor):
         found = _euler(r_edges, r_adj, r_nodes, None, odd)
         length = total
     else:
-        ub = min(ub, total - _odd_cut(r_edges, r_adj, odd))
-        if ub <= floor:
-            return None, floor
-        found, length = _search(r_edges, r_adj, r_nodes, odd, ub, floor)
+        found, length = _bound_and_search(r_edges, r_adj, r_nodes, odd, total, ub, floor)
         if found is None:
             return None, floor
     # expand the reduced routes back into the routes of the network
@@ -406,6 +403,153 @@ def _reduce(edges, adj, nodes, pe):
     return r_edges, expand
 
 
+class _OverBudget(Exception):
+    pass
+
+
+SEARCH_BUDGET = 400
+"""Search steps tried before computing the exact Euler bound (a minimum T-join)."""
+EARLY_JOIN_EDGES = 10
+EARLY_JOIN_ODD = 14
+"""A reduced piece with at least this many routes and at most this many odd nodes gets
+the exact Euler bound before any search (it is cheap then, and often settles it)."""
+
+
+def _bound_and_search(edges, adj, nodes, odd, total, ub, floor):
+    """Exact longest trail of a reduced piece with more than 2 odd nodes.
+
+    1. a quick search bounded by the nearest-odd-node cut, limited to SEARCH_BUDGET steps;
+    2. if that is not enough: the Euler bound. A trail's routes have at most 2 odd nodes,
+       so the routes it leaves out have all the other odd nodes as odd nodes: a T-join.
+       The cheapest one (shortest paths + the cheapest pairing) gives the exact Euler
+       bound; if the routes left after removing it are still connected, they form one
+       trail (Euler) and it is optimal;
+    3. otherwise a full search with that bound.
+    """
+    ub = min(ub, total - _odd_cut(edges, adj, odd))
+    if ub <= floor:
+        return None, floor
+    floor_trail = None
+    if len(edges) < EARLY_JOIN_EDGES or len(odd) > EARLY_JOIN_ODD:
+        try:
+            return _search(edges, adj, nodes, odd, ub, floor, SEARCH_BUDGET)
+        except _OverBudget as e:
+            found, length = e.args
+        if length > floor:
+            floor_trail, floor = found, length
+    cut, join = _min_t_join(edges, adj, odd)
+    ub = min(ub, total - cut)
+    if ub <= floor:
+        return floor_trail, floor
+    keep = [i for i in range(len(edges)) if i not in join]
+    k_adj: dict[int, list[tuple[int, int]]] = {}
+    for i in keep:
+        u, v = edges[i][0], edges[i][1]
+        k_adj.setdefault(u, []).append((v, i))
+        if u != v:
+            k_adj.setdefault(v, []).append((u, i))
+    if k_adj and len(_reach_nodes(k_adj, next(iter(k_adj)))) == len(k_adj):
+        k_odd = [v for v, lst in k_adj.items()
+                 if sum(2 if nb == v else 1 for nb, _i in lst) & 1]
+        return _euler(edges, k_adj, sorted(k_adj), None, sorted(k_odd)), total - cut
+    found, length = _search(edges, adj, nodes, odd, ub, floor, None)
+    return (found, length) if found is not None else (floor_trail, floor)
+
+
+def _reach_nodes(adj, start):
+    seen = {start}
+    stack = [start]
+    while stack:
+        for nb, _i in adj[stack.pop()]:
+            if nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    return seen
+
+
+def _min_t_join(edges, adj, odd):
+    """The cheapest set of routes whose odd nodes are all of ``odd`` but (at most) two:
+    (its cars, its edge indices). Shortest paths between the odd nodes (one Dijkstra
+    each), then the cheapest pairing leaving two nodes free (a T-join is a union of paths
+    pairing its odd nodes; the cheapest one uses shortest paths)."""
+    k = len(odd)
+    index = {v: j for j, v in enumerate(odd)}
+    near: list[list[tuple[int, int]]] = []
+    back = []
+    for si, s in enumerate(odd):
+        d = {s: 0}
+        b = {s: None}
+        heap = [(0, s)]
+        row = []
+        while heap:
+            dv, v = heapq.heappop(heap)
+            if dv > d[v]:
+                continue
+            j = index.get(v, -1)
+            if j > si:
+                row.append((dv, 1 << j))
+            for nb, i in adj[v]:
+                nd = dv + edges[i][2]
+                if nd < d.get(nb, nd + 1):
+                    d[nb] = nd
+                    b[nb] = (v, i)
+                    heapq.heappush(heap, (nd, nb))
+        near.append(row)  # already sorted by distance
+        back.append(b)
+    cost, pairs = _cheapest_pairing(near, k)
+    join: set[int] = set()
+    for i, j in pairs:
+        v = odd[j]
+        while back[i][v] is not None:
+            v, e = back[i][v]
+            join ^= {e}
+    return sum(edges[e][2] for e in join), join
+
+
+def _cheapest_pairing(near, k):
+    """Pair up nodes 0..k-1, leaving up to two unpaired, at the least total distance:
+    (cost, pairs). ``near[i]`` lists ``(distance, 1 << j)`` for the partners j > i allowed.
+    Dynamic programming over subsets, always settling the lowest node."""
+    memo: dict[int, int] = {}
+    choice: dict[int, int] = {}
+    huge = 1 << 60
+
+    def solve(mask, free):
+        if not mask:
+            return 0
+        key = mask * 3 + free
+        c = memo.get(key)
+        if c is not None:
+            return c
+        low = mask & -mask
+        rest = mask ^ low
+        best, pick = (solve(rest, free - 1), 0) if free else (huge, -1)
+        for c, lb in near[low.bit_length() - 1]:
+            if c >= best:
+                break
+            if rest & lb:
+                c += solve(rest ^ lb, free)
+                if c < best:
+                    best, pick = c, lb
+        memo[key] = best
+        choice[key] = pick
+        return best
+
+    cost = solve((1 << k) - 1, 2)
+    pairs = []
+    mask, free = (1 << k) - 1, 2
+    while mask:
+        low = mask & -mask
+        pick = choice[mask * 3 + free]
+        if pick == 0:
+            free -= 1
+            mask ^= low
+        else:
+            pairs.append((low.bit_length() - 1, pick.bit_length() - 1))
+            mask ^= low | pick
+    return cost, tuple(pairs)
+
+
 def _odd_cut(edges, adj, odd) -> int:
     """A lower bound on the cars a trail must leave out of a piece whose odd-degree nodes
     are ``odd`` (more than 2). The routes left out have every odd node but the trail's two
@@ -432,7 +576,7 @@ def _odd_cut(edges, adj, odd) -> int:
     return (sum(nearest) - nearest[-1] - nearest[-2] + 1) >> 1
 
 
-def _search(edges, adj, piece, odd, ub, floor):
+def _search(edges, adj, piece, odd, ub, floor, budget=None):
     """Depth-first search over edges from each odd node; exact. Returns the best trail
     longer than ``floor`` (or None) and its length; stops early at ``ub``.
 
@@ -478,24 +622,13 @@ def _search(edges, adj, piece, odd, ub, floor):
     path: list[int] = []
     nodes: list[int] = []
 
-    def complete(v, used):
-        """The unused routes if they are all reachable from v, else None."""
-        left = all_bits & ~used
-        seen = nbit[v]
-        stack = [v]
-        reached = 0
-        while stack:
-            for bit, nb in flat[stack.pop()]:
-                if not used & bit:
-                    reached |= bit
-                    if not seen & nbit[nb]:
-                        seen |= nbit[nb]
-                        stack.append(nb)
-        return left if reached == left else None
-
+    reach_adj = {v: tuple((1 << i, nb, edges[i][2], nbit[nb]) for nb, i in adj[v]) for v in piece}
     seen_states = set()
     shift = len(local).bit_length()
     vloc = local
+
+    start = [0, 0, 0]  # start node, its bit, the bits of its routes
+    allowed = [0]  # odd nodes a trail from this start may end at
 
     def rec(v, used, length, oddm):
         key = used << shift | vloc[v]
@@ -503,7 +636,30 @@ def _search(edges, adj, piece, odd, ub, floor):
             return
         seen_states.add(key)
         _CALLS[0] += 1
-        rest = oddm & ~nbit[v]
+        if budget is not None and len(seen_states) > budget:
+            raise _OverBudget(best[1], best[0])
+        # the unused routes the trail can still reach from v
+        vb = nbit[v]
+        seen = vb
+        stack = [v]
+        reach = used
+        rw = 0
+        while stack:
+            for bit, nb, w, nbb in reach_adj[stack.pop()]:
+                if not reach & bit:
+                    reach |= bit
+                    rw += w
+                    if not seen & nbb:
+                        seen |= nbb
+                        stack.append(nb)
+        if length + rw <= best[0]:
+            return
+        if start[2] & ~reach:  # a route at the start can no longer be used
+            return
+        rest = oddm & seen & ~vb
+        ends = rest & allowed[0]
+        if not ends and not vb & allowed[0]:
+            return  # nowhere left to end
         need = 0
         if rest:
             big = 0
@@ -513,24 +669,22 @@ def _search(edges, adj, piece, odd, ub, floor):
                 for w, bit in by_local[low.bit_length() - 1]:
                     if not used & bit:
                         need += w
-                        if w > big:
+                        if low & ends and w > big:
                             big = w
                         break
             need = (need - big + 1) >> 1
-            if total - need <= best[0]:
+            if length + rw - need <= best[0]:
                 return
-        if need == 0 and used:
-            left = complete(v, used)
-            if left is not None:
-                tail_nodes, tail = _euler_rest(edges, adj, v, left)
-                best[0] = total
+        if need == 0:  # what is left forms one trail from v (Euler): take it all
+            end = (oddm & seen & ~vb) or vb
+            if end & allowed[0]:
+                tail_nodes, tail = _euler_rest(edges, adj, v, reach & ~used) if rw else ([], [])
+                best[0] = length + rw
                 best[1] = (nodes + tail_nodes, path + tail)
-                return
-        dead_end = True
+            return
         for nb, bundle in ladj[v]:
             for bit, w, i, flip in bundle:
                 if not used & bit:
-                    dead_end = False
                     path.append(i)
                     nodes.append(nb)
                     rec(nb, used | bit, length + w, oddm ^ flip)
@@ -539,14 +693,20 @@ def _search(edges, adj, piece, odd, ub, floor):
                     if best[0] >= ub:
                         return
                     break
-        if dead_end and length > best[0]:
-            best[0] = length
-            best[1] = (nodes[:], path[:])
 
     limit = sys.getrecursionlimit()
     if len(edges) + 50 > limit:
         sys.setrecursionlimit(len(edges) + 100)
-    for s in sorted(odd):
+    order = sorted(odd)
+    for n, s in enumerate(order):
+        # a trail from s that ends at an earlier start was already seen from that end
+        allowed[0] = 0
+        for t in order[n + 1:]:
+            allowed[0] |= nbit[t]
+        start[0], start[1] = s, nbit[s]
+        start[2] = 0
+        for bit, _nb in flat[s]:
+            start[2] |= bit
         nodes.append(s)
         rec(s, 0, 0, odd_mask)
         nodes.pop()

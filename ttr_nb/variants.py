@@ -87,6 +87,10 @@ _policy("holders_visible_to", "team", "TA-6",
 _policy("two_team_doubles", "one_track", "TA-20",
         "Team Asia: with 2 teams, a double route has only one usable track ('one_track', like 2-3 "
         "players) or both ('both').", ("one_track", "both"))
+_policy("team_bonuses", "both", "TA-22",
+        "Team Asia: the end-of-game bonuses: +10 Longest Path (the team's combined routes) and +10 "
+        "Most completed tickets ('both'), only one of them, or 'none' (one secondary source only).",
+        ("both", "longest_path", "most_tickets", "none"))
 
 
 # -- variants -------------------------------------------------------------------------------
@@ -174,7 +178,8 @@ _EXTRA = {
     "legendary-asia": ("mountain_points_per_x",),
     "heart-of-africa": ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card",
                         "majority_check", "allow_zero_zero_majority"),
-    "team-asia": ("tunnel_reveal", "share_tickets_max", "holders_visible_to", "two_team_doubles"),
+    "team-asia": ("tunnel_reveal", "share_tickets_max", "holders_visible_to", "two_team_doubles",
+                  "team_bonuses"),
 }
 
 
@@ -238,7 +243,18 @@ def _build(name: str, classic_mystery: bool = False) -> Variant:
                        setup_tickets=(("main", 4),), setup_keep=2, setup_unkept="bottom",
                        draw_pile="main", draw_count=4, draw_keep=1, bonuses={"globetrotter": 10},
                        mechanics=("terrain",), rules="H-1 to H-10",
-                       notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",))
+                       notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",
+                              "A route's Terrain type is that of its printed colour: yellow/orange/red = "
+                              "Desert & Savanna, pink/blue/green = Jungle & Forest, white/black/gray = "
+                              "Mountain & Cliff, whatever colour pays for it (H-3.2, H-3.3).",
+                              "Doubling a route's points costs 1 Terrain card (1-3 spaces) or 2 (4-6) of "
+                              "its type, and the claimer must hold at least as many of that type as every "
+                              "other player (H-5.2, H-5.3).",
+                              "Locomotives as wild Terrain cards (the rule the seed text cuts off, H-6): "
+                              "1 Locomotive = 1 Terrain card, on top of the route's payment, to the train "
+                              "discard pile; the majority is still counted with real Terrain cards only. "
+                              "Policies loco_as_terrain, loco_terrain_value, require_real_terrain_card, "
+                              "majority_check, allow_zero_zero_majority change the open points."))
     if name == "team-asia":
         b = load_map("team_asia")
         return Variant(name=name, title="Team Asia (Map Collection 1)", map="team_asia", players=(4, 6),
@@ -248,7 +264,11 @@ def _build(name: str, classic_mystery: bool = False) -> Variant:
                        bonuses={"longest_path": 10, "most_tickets": 10}, end_trigger=4,
                        mechanics=("teams", "tunnels"), team_size=2, rules="TA-1 to TA-24",
                        notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",
-                              "Teams of 2 sit next to each other: seats 0+1, 2+3 (, 4+5)."))
+                              "Teams of 2 sit next to each other: seats 0+1, 2+3 (, 4+5).",
+                              "Tunnels reveal the number of cards printed on each tunnel (4 to 6; the "
+                              "seed text), policy tunnel_reveal=3 for the Europe rule (TA-18).",
+                              "Drawing 2 train cards: the player places the first card (hand or team "
+                              "holder) after seeing it, the second goes to the other place (TA-8)."))
     raise ValueError(f"unknown variant {name!r}; the variants are: {', '.join(variants())}")
 
 
@@ -304,7 +324,11 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
             raise ValueError(f"policy {k} ({p.rule}) must be a whole number >= 0, not {val!r}")
         pol[k] = val
     end = pol.get("end_trigger_trains", v.end_trigger)
-    return replace(v, policies=pol, end_trigger=end)
+    bonuses = v.bonuses
+    if pol.get("team_bonuses", "both") != "both":  # Team Asia, TA-22
+        keep = {"longest_path": ("longest_path",), "most_tickets": ("most_tickets",), "none": ()}
+        bonuses = {k: p for k, p in v.bonuses.items() if k in keep[pol["team_bonuses"]]}
+    return replace(v, policies=pol, end_trigger=end, bonuses=bonuses)
 
 
 def policy_table() -> list[tuple[str, Any, str, str]]:

@@ -114,6 +114,13 @@ def _drive(page, url: str, name: str, notebook: Path) -> None:
     stepper.scroll_into_view_if_needed()
     stepper.screenshot(path=str(OUT / "stepper.png"))
     page.screenshot(path=str(OUT / "lab.png"))
+    for css, name in ((".ttr-play", "play_panel"), (".ttr-scoring", "scoring_explorer"),
+                      (".ttr-builder", "route_builder")):     # the other controls, to look at
+        found = page.locator(css)
+        if found.count():
+            found.first.scroll_into_view_if_needed()
+            page.wait_for_timeout(300)
+            found.first.screenshot(path=str(OUT / f"{name}.png"))
 
     errors = page.locator('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'
                           ', .jp-RenderedText[data-mime-type="application/vnd.jupyter.error"]')

@@ -234,34 +234,37 @@ def close_route(g: "Game", seat: int, i: int) -> None:
             if fast is not None:
                 fast.removed(s, i)
         for t in twins:
-            if f[t] and (g.side[s] == side):
+            if f[t] and (closed or g.side[s] == side):
                 f[t] = 0
                 if fast is not None:
                     fast.removed(s, t)
 
 
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:
-    """Apply a checked claim: pay, then place and score (unless a mechanic holds it)."""
+    """Apply a checked claim: take the cards from where they are held, let a mechanic hold the
+    claim (a tunnel reveal), else discard them (B-5.4) and place and score the route."""
     i = g.T.idx[a.route]
     counts = a.counts()
     if not any(m.take_payment(seat, a, counts) for m in g._hooks["take_payment"]):
         hand = g.hands[seat]
-        disc = g.discard
         for c in range(9):
-            n = counts[c]
-            if n:
-                hand[c] -= n
-                disc.extend([c] * n)
+            if counts[c]:
+                hand[c] -= counts[c]
     route = g.board.routes[i]
     for m in g._hooks["claim_intercept"]:
-        if m.claim_intercept(seat, a, route):
+        if m.claim_intercept(seat, a, route, counts):
             return
+    disc = g.discard
+    for c in range(9):
+        if counts[c]:
+            disc.extend([c] * counts[c])
     complete_claim(g, seat, a, i, counts)
 
 
 def complete_claim(g: "Game", seat: int, a: ClaimRoute, i: int, counts: list[int]) -> None:
     """Place the trains, score, record the claim, refill the display and end the turn.
-    (Mechanics that held a claim, like a tunnel, call this when it goes ahead.)"""
+    The paid cards are already discarded. (A mechanic that held a claim, like a tunnel,
+    discards the cards and calls this through ``game.complete_claim`` when it goes ahead.)"""
     T = g.T
     g.owner[i] = seat
     g.trains[seat] -= T.rlen[i]

@@ -55,6 +55,14 @@ def kernels(maxlen: int) -> tuple[list[int], list[int]]:
     return kr, pk
 
 
+@lru_cache(maxsize=None)
+def _rows(maxlen: int) -> list[list[int]]:
+    """The kernels by (trains t, Locomotives w) -> by cards of the colour h: rows[t*m1 + w][h]."""
+    kr, _ = kernels(maxlen)
+    m1 = maxlen + 1
+    return [[kr[(t * m1 + h) * m1 + w] for h in range(m1)] for t in range(m1) for w in range(m1)]
+
+
 _TEMPLATES: dict[int, tuple] = {}
 _SOURCES: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
@@ -113,6 +121,7 @@ class FastCounter:
         self.m1 = T.maxlen + 1
         self.shift = SH * T.maxlen
         self.kr, self.pk = kernels(T.maxlen)
+        self.rows = _rows(T.maxlen)
         self.lists, mp, npk = _template(T)
         self.mp = [list(mp) for _ in range(g.n)]
         self.np = [npk] * g.n
@@ -147,27 +156,35 @@ class FastCounter:
 
     # -- counting ---------------------------------------------------------------------------
     def claims(self, g: "Game", seat: int) -> int:
-        """How many ClaimRoute actions are legal for ``seat``."""
-        h = g.hands[seat]
+        """How many ClaimRoute actions are legal for ``seat`` (the hot spot: unrolled)."""
         ml = self.ml
-        m1 = self.m1
         t = g.trains[seat]
         if t > ml:
             t = ml
-        w = h[LOCO]
+        h0, h1, h2, h3, h4, h5, h6, h7, w = g.hands[seat]
         if w > ml:
             w = ml
-        shift = self.shift
-        kr = self.kr
+        k = t * self.m1 + w
+        row = self.rows[k]
         mp = self.mp[seat]
-        tot = (self.np[seat] * self.pk[t * m1 + w] >> shift) & MASK
-        base = t * m1
-        for c in range(8):
-            hc = h[c]
-            if hc:
-                if hc > ml:
-                    hc = ml
-                tot += (mp[c] * kr[(base + hc) * m1 + w] >> shift) & MASK
+        sh = self.shift
+        tot = (self.np[seat] * self.pk[k] >> sh) & MASK
+        if h0:
+            tot += (mp[0] * row[h0 if h0 < ml else ml] >> sh) & MASK
+        if h1:
+            tot += (mp[1] * row[h1 if h1 < ml else ml] >> sh) & MASK
+        if h2:
+            tot += (mp[2] * row[h2 if h2 < ml else ml] >> sh) & MASK
+        if h3:
+            tot += (mp[3] * row[h3 if h3 < ml else ml] >> sh) & MASK
+        if h4:
+            tot += (mp[4] * row[h4 if h4 < ml else ml] >> sh) & MASK
+        if h5:
+            tot += (mp[5] * row[h5 if h5 < ml else ml] >> sh) & MASK
+        if h6:
+            tot += (mp[6] * row[h6 if h6 < ml else ml] >> sh) & MASK
+        if h7:
+            tot += (mp[7] * row[h7 if h7 < ml else ml] >> sh) & MASK
         return tot
 
     @staticmethod
@@ -397,7 +414,7 @@ def play_random(g: "Game", rng, max_steps: int | None = None) -> int:
                             f[i] = 0
                             removed(s, i)
                         for tw in twins:
-                            if f[tw] and (side[s] == side[seat]):
+                            if f[tw] and (closed or side[s] == side[seat]):
                                 f[tw] = 0
                                 removed(s, tw)
                     if EMPTY in display or display.count(LOCO) >= 3:

@@ -93,13 +93,16 @@ class Mechanic:
         return None
 
     def take_payment(self, seat: int, action: "ClaimRoute", counts: list[int]) -> bool:
-        """Remove the paid cards (``counts``) from where they are held; return True if done
-        (default: the core takes them from the hand and discards them)."""
+        """Remove the paid cards (``counts``, 9 card counts) from where they are held (hand and
+        team holder); return True if done (default: the core takes them from the hand). The core
+        then discards them, unless a ``claim_intercept`` holds the claim."""
         return False
 
-    def claim_intercept(self, seat: int, action: "ClaimRoute", route: "Route") -> bool:
-        """Return True to hold the claim (e.g. a tunnel reveal): the mechanic then sets a
-        pending decision and later calls ``game.complete_claim(...)`` or ends the turn."""
+    def claim_intercept(self, seat: int, action: "ClaimRoute", route: "Route", counts: list[int]) -> bool:
+        """Return True to hold the claim (e.g. a tunnel reveal). The paid ``counts`` are then on
+        the table, neither held nor discarded: the mechanic keeps them in its state, sets a
+        pending decision, and later either discards them (and the extra cards) and calls
+        ``game.complete_claim(seat, action)``, or gives them back and calls ``game.end_turn()``."""
         return False
 
     def claim_points(self, seat: int, action: "ClaimRoute", route: "Route", points: int) -> int:

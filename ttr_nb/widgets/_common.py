@@ -218,3 +218,23 @@ def resolve_route(board: Any, spec: Any, taken: Iterable[int] = ()) -> int:
     taken = set(taken)
     free = [r for r in found if r.id not in taken]
     return (free or found)[0].id
+
+
+def terrain_html(view: Mapping[str, Any], colors: Sequence[str]) -> str:
+    """The Heart of Africa Terrain cards in front of each player, with ★ on each type's majority
+    holders (who may double, H-5.4); empty when the game has no Terrain cards."""
+    from ..charts import TERRAIN_COLORS, TERRAIN_TYPES, terrain_counts, terrain_majorities
+    from ..scoring import TERRAIN_NAMES
+
+    counts = terrain_counts(view)
+    if not counts:
+        return ""
+    major = terrain_majorities(counts)
+    head = [""] + [f"<span style='color:{TERRAIN_COLORS[t]}'>{esc(TERRAIN_NAMES.get(t, t))}</span>"
+                   for t in TERRAIN_TYPES]
+    rows = []
+    for i, (name, c) in enumerate(counts.items()):
+        rows.append([f"{swatch(colors[i % len(colors)])}{esc(name)}"]
+                    + [f"{c[t]}{' ★' if name in major[t] else ''}" for t in TERRAIN_TYPES])
+    return ("<b>Terrain cards</b> <small>(★ holds the most: may double, H-5.4)</small>"
+            + table(rows, head, right=(1, 2, 3)))

@@ -51,10 +51,8 @@ class RouteBuilder(MessageMixin, W.VBox):
         msg = self._init_message()
         self.search = W.Text(placeholder="filter routes: a city, a colour, a length…", description="find",
                              layout=W.Layout(width="330px"), style={"description_width": "36px"})
-        self.board_routes = W.SelectMultiple(rows=9, description="board", layout=W.Layout(width="330px"),
-                                             style={"description_width": "36px"})
-        self.network_routes = W.SelectMultiple(rows=9, description="yours", layout=W.Layout(width="330px"),
-                                               style={"description_width": "36px"})
+        self.board_routes = W.SelectMultiple(rows=9, layout=W.Layout(width="330px"))
+        self.network_routes = W.SelectMultiple(rows=9, layout=W.Layout(width="330px"))
         self.add_button = button("Add ▶", "add the routes picked on the left", width="110px", style="success")
         self.remove_button = button("◀ Remove", "remove the routes picked on the right", width="110px")
         self.clear_button = button("Clear", "remove every route", width="110px", style="danger")
@@ -71,14 +69,14 @@ class RouteBuilder(MessageMixin, W.VBox):
         self.search.observe(self._on_search, names="value")
         self.ticket_search.observe(self._on_ticket_search, names="value")
         self.ticket_picker.observe(self._on_tickets, names="value")
-        picker = W.HBox([W.VBox([self.search, self.board_routes]),
+        picker = W.HBox([W.VBox([self.search, W.HTML("<b>the board's routes</b> <small>(pick, then Add)</small>"),
+                                 self.board_routes]),
                          W.VBox([W.HTML("<br>"), self.add_button, self.remove_button, self.clear_button],
                                 layout=W.Layout(align_items="center", padding="0 6px")),
-                         W.VBox([W.HTML("<b>your network</b>"), self.network_routes])],
+                         W.VBox([W.HTML("<br><b>your network</b>"), self.network_routes])],
                         layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([picker, W.HBox([W.VBox([self.ticket_search, self.ticket_picker]), self.result_html],
-                                         layout=W.Layout(flex_flow="row wrap")),
-                          msg, self.board_image])
+        super().__init__([picker, W.VBox([self.ticket_search, self.ticket_picker]), msg, self.result_html,
+                          self.board_image])
         self.add_class("ttr-builder")
         self._fill_lists()
         self._fill_tickets()
@@ -222,15 +220,15 @@ class RouteBuilder(MessageMixin, W.VBox):
         q = self.search.value.strip().lower()
         mine = set(self.routes)
         rows = []
-        for r in sorted(self.board.routes, key=lambda r: r.label()):
+        for r in sorted(self.board.routes, key=lambda r: (r.label(), r.id)):
             if r.id in mine:
                 continue
-            label = r.label()
+            label = _label(self.board, r)
             if q and q not in label.lower() and q != str(r.id):
                 continue
             rows.append((label, r.id))
         self.board_routes.options = rows
-        self.network_routes.options = [(self.board.route(r).label(), r) for r in self.routes]
+        self.network_routes.options = [(_label(self.board, self.board.route(r)), r) for r in self.routes]
 
     def _fill_tickets(self) -> None:
         q = self.ticket_search.value.strip().lower()
@@ -276,6 +274,14 @@ class RouteBuilder(MessageMixin, W.VBox):
         legend = (f"<small>magenta glow: longest trail · orange glow: open routes that would close a ticket's gap · "
                   f"rings: ticket ends (green done, red not)</small>")
         return table(rows) + legend
+
+
+def _label(board, r) -> str:
+    """A route's label; the tracks of a double with the same label get 'track 1', 'track 2'."""
+    same = [t for t in (r.id, *board.twins.get(r.id, ())) if board.route(t).label() == r.label()]
+    if len(same) < 2:
+        return r.label()
+    return f"{r.label()} track {sorted(same).index(r.id) + 1}"
 
 
 def _resolve_in(board, spec: Any, mine: list[int]) -> int:

@@ -11,8 +11,8 @@ from ..cards import CARD_NAMES
 from ..draw import PLAYER_COLORS, ROUTE_COLORS_HEX
 from ..errors import IllegalAction
 from ..graph import ticket_done
-from ._common import (EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button, card_chip, esc,
-                      groups, guarded, hand_html, image, swatch, table, value_text)
+from ._common import (EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button, esc,
+                      groups, guarded, hand_html, image, swatch, table, terrain_html, value_text)
 
 CORE_ACTIONS = (DrawCard, ClaimRoute, DrawTickets, KeepTickets, Pass)
 TICKET_DECISIONS = ("setup-tickets", "keep-tickets")
@@ -103,10 +103,11 @@ class PlayPanel(MessageMixin, W.VBox):
         self.status.add_class("ttr-status")
         self.board_image = image(self.canvas.png(), width_px)
         # drawing cards: one button per face-up slot, the deck, and any other source
-        self.display_buttons = [W.Button(layout=W.Layout(width="96px")) for _ in game.view(None)["display"]]
+        self.display_buttons = [W.Button(layout=W.Layout(width="auto", min_width="84px"))
+                                for _ in game.view(None)["display"]]
         for k, b in enumerate(self.display_buttons):
             b.on_click(lambda _b, k=k: self._draw_slot(k))
-        self.deck_button = button("deck", "draw the top card of the deck (blind)", width="80px")
+        self.deck_button = button("deck", "draw the top card of the deck (blind)")
         self.deck_button.on_click(lambda _b: self.act(DrawCard("deck")))
         self.extra_draws = W.HBox()
         self.draw_buttons = self.display_buttons + [self.deck_button]
@@ -449,6 +450,8 @@ class PlayPanel(MessageMixin, W.VBox):
             rows.append([f"{'▸ ' if s == cur else ''}{swatch(c)}{esc(p['name'])}{who}", str(p["trains"]),
                          str(p["cards"]), str(p["tickets"]), f"<b>{p['route_points']}</b>"])
         out = "<b>Players</b>" + table(rows, ["player", "trains", "cards", "tickets", "points"], right=(1, 2, 3, 4))
+        out += terrain_html(view, [self.player_colors[self._color_of_seat.get(p["seat"], p["seat"])
+                                                      % len(self.player_colors)] for p in view["players"]])
         if self.game.over:
             out += self.game.score()._repr_html_()
         return out
@@ -473,8 +476,10 @@ class PlayPanel(MessageMixin, W.VBox):
         return "<br>".join(parts)
 
     def _log(self, seat: int | None) -> str:
-        events = [e for e in self.game.log if e.kind != "turn"][-12:]
-        return "".join(f"<div>{esc(e.text_for(seat))}</div>" for e in events)
+        events = [e for e in self.game.log if e.kind != "turn"][-14:]
+        return ("<small style='color:#888'>newest first</small>"
+                + "".join(f"<div style='{'font-weight:bold' if k == 0 else 'color:#444'}'>{esc(e.text_for(seat))}</div>"
+                          for k, e in enumerate(reversed(events))))
 
 
 _BASE_KEYS = frozenset({

@@ -9,8 +9,8 @@ import numpy as np
 from ..actions import ClaimRoute, KeepTickets
 from ..draw import PLAYER_COLORS
 from ..graph import ticket_done
-from ._common import (CITY_RING, groups, EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button, card_chip, esc,
-                      guarded, hand_html, image, swatch, table, value_text)
+from ._common import (CITY_RING, EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button,
+                      card_chip, esc, groups, guarded, hand_html, image, swatch, table, terrain_html, value_text)
 from .canvas import encode_png
 from .timeline import Timeline
 
@@ -25,8 +25,8 @@ SPEEDS = (("slow (1 s)", 1000), ("normal (0.5 s)", 500), ("fast (0.25 s)", 250),
 
 
 class GameStepper(MessageMixin, W.VBox):
-    """Step through a game: |◀ ◀ ▶ ▶| (first, back, forward, last), Play/Pause with a speed, a slider to jump to any step, and
-    "whose eyes" (one player, or the teacher who sees every card).
+    """Step through a game: |◀ ◀ ▶ ▶| (first, back, forward, last), Play/Pause with a speed, a
+    slider to jump to any step, and "whose eyes" (one player, or the teacher who sees every card).
 
     Parameters
     ----------
@@ -229,7 +229,8 @@ class GameStepper(MessageMixin, W.VBox):
 
     def _players(self, view: dict) -> str:
         cur = view.get("current_player")
-        extra_keys = sorted({k for p in view["players"] for k in p} - BASE_PLAYER_KEYS)
+        extra_keys = sorted({k for p in view["players"] for k, v in p.items()
+                             if k not in BASE_PLAYER_KEYS and not _is_terrain(v)})
         rows = []
         for p in view["players"]:
             s = p["seat"]
@@ -239,7 +240,9 @@ class GameStepper(MessageMixin, W.VBox):
                          str(p["tickets"]), f"<b>{p['route_points']}</b>"]
                         + [esc(value_text(p.get(k))) for k in extra_keys])
         head = ["player", "trains", "cards", "tickets", "points"] + [esc(k) for k in extra_keys]
-        return "<b>Players</b> <small>(points on the scoring track)</small>" + table(rows, head, right=(1, 2, 3, 4))
+        return ("<b>Players</b> <small>(points on the scoring track)</small>" + table(rows, head, right=(1, 2, 3, 4))
+                + terrain_html(view, [self.player_colors[self._color_of_seat.get(p["seat"], p["seat"])
+                                                         % len(self.player_colors)] for p in view["players"]]))
 
     def _ticket_list(self, seat: int, ids: list[str]) -> str:
         board = self.timeline.board
@@ -291,16 +294,22 @@ class GameStepper(MessageMixin, W.VBox):
                 if e.kind == "turn":
                     continue
                 lines.append((str(st.index), e.text_for(eyes), now))
-        lines = lines[-14:]
+        lines = lines[-14:][::-1]          # newest first: the current step is always in view
         rows = [f"<div style='{'font-weight:bold' if now else 'color:#444'}'><small style='color:#888'>"
                 f"{esc(k)}</small> {esc(t)}</div>" for k, t, now in lines]
-        return "".join(rows) or "<i>nothing yet</i>"
+        return ("<small style='color:#888'>newest first</small>" + "".join(rows)) if rows else "<i>nothing yet</i>"
 
 
 def _action_text(st, eyes: int | None) -> str:
     """The events of a step as the eyes may see them, in one line."""
     texts = [e.text_for(eyes) for e in st.events if e.kind != "turn"]
     return " ".join(texts) if texts else st.action.text()
+
+
+def _is_terrain(v: Any) -> bool:
+    from ..charts import TERRAIN_TYPES
+
+    return isinstance(v, dict) and bool(v) and set(v) <= set(TERRAIN_TYPES) | {"total"}
 
 
 class _ChartMarker:

@@ -1,0 +1,135 @@
+"""The mechanic plug (docs/ENGINE.md): a toy mechanic uses the hooks the Heart of Africa and
+Team Asia mechanics will use — own state, own action and pending decision, claim hooks, a
+drawn-card hook, the view, events — without any change to the core."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+import pytest
+
+import ttr_nb
+from ttr_nb.actions import Action, ClaimRoute, DrawCard, register_action
+from ttr_nb.events import register_event
+from ttr_nb.game import Game
+from ttr_nb.rules import MECHANICS, Mechanic
+
+from test_engine_helpers import set_hand
+
+
+@register_action
+@dataclass(frozen=True)
+class Wave(Action):
+    """A toy action: spend the turn waving (then say 'hello' or 'bye')."""
+
+    kind: ClassVar[str] = "toy-wave"
+    rank: ClassVar[int] = 35
+
+
+@register_action
+@dataclass(frozen=True)
+class Say(Action):
+    word: str = "hello"
+    kind: ClassVar[str] = "toy-say"
+    rank: ClassVar[int] = 36
+
+
+@register_event("toy")
+def _toy(game, seat, args):
+    return f"{game.names[seat]} says {args[0]} (secretly)", f"{game.names[seat]} says something"
+
+
+class Toy(Mechanic):
+    name = "toy"
+    action_types = (Wave, Say)
+    pending_kinds = ("toy-say",)
+
+    def init(self):
+        self.game.ext[self.name] = {"drawn": [0] * self.game.n, "said": []}
+
+    def actions(self, kind):
+        if kind == "turn":
+            return [Wave()]
+        if kind == "toy-say":
+            return [Say("bye"), Say("hello")]
+        return []
+
+    def why_not(self, action):
+        p = self.game.pending
+        if isinstance(action, Wave):
+            return None if p == "turn" else "not now"
+        if isinstance(action, Say):
+            if p != "toy-say":
+                return "nothing to say now"
+            return None if action.word in ("hello", "bye") else f"can't say {action.word!r}"
+        return "?"
+
+    def apply(self, action):
+        g = self.game
+        if isinstance(action, Wave):
+            g.pending = "toy-say"
+        else:
+            self.state["said"].append(action.word)
+            g.emit("toy", g.seat, action.word)
+            g.end_turn()
+
+    def receive_card(self, seat, card, nth, face_up):
+        self.state["drawn"][seat] += 1
+        return False
+
+    def claim_points(self, seat, action, route, points):
+        return points + 1
+
+    def claim_record(self, seat, action, route):
+        return (True, ("toy",))
+
+    def view(self, seat, v):
+        v["toy_said"] = list(self.state["said"])
+
+
+@pytest.fixture()
+def toy_game():
+    MECHANICS["toy"] = (__name__, "Toy", "the toy mechanic")
+    v = replace(ttr_nb.get_variant("usa"), mechanics=("toy",))
+    g = Game(v, 2, seed=3)
+    while g.pending == "setup-tickets":
+        g.apply(g.legal_actions()[0])
+    yield g
+    del MECHANICS["toy"]
+
+
+def test_own_action_and_pending_decision(toy_game):
+    g = toy_game
+    assert Wave() in g.legal_actions() and g._fast is None  # a mechanic: generic random path
+    g.apply(Wave())
+    assert g.pending == "toy-say" and g.legal_actions() == [Say("bye"), Say("hello")]
+    assert g.why_not(DrawCard("deck")) == "Ana must first finish the pending decision 'toy-say'."
+    assert g.why_not(Say("hi")) == "can't say 'hi'"
+    ev = g.apply(Say("bye"))
+    assert ev[0].text_for(1) == "Ana says something" and ev[0].text_for(0) == "Ana says bye (secretly)"
+    assert g.current_player == 1 and g.view(0)["toy_said"] == ["bye"]
+    assert g.state()["ext"]["toy"]["said"] == ["bye"]
+    g.undo()
+    assert g.pending == "toy-say" and g.ext["toy"]["said"] == []
+
+
+def test_claim_and_draw_hooks(toy_game):
+    g = toy_game
+    g.apply(DrawCard("deck")), g.apply(DrawCard("deck"))
+    assert g.ext["toy"]["drawn"] == [2, 0]
+    set_hand(g, 1, locomotive=6)
+    r = next(r for r in g.board.routes if r.length == 3)
+    ev = g.apply(ClaimRoute.paying(r.id, locomotive=3))
+    assert g.points[1] == 5 and ev[0].text.endswith(": +5.")
+    assert g.claims[1][-1] == [r.id, True, ["toy"]]
+
+
+def test_random_play_copy_and_json_with_a_mechanic(toy_game):
+    g = toy_game
+    rng = random.Random(1)
+    while not g.over:
+        g.random_step(rng)
+        assert g.copy().state_json() == g.state_json()
+    assert g.ext["toy"]["said"]  # the random player waved at least once
+    assert g.counts()["train_cards"] == 110

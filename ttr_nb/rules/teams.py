@@ -1,0 +1,571 @@
+"""Team Asia teams and their two holders (TA-1 to TA-16, TA-20 to TA-24; the seed text first).
+
+Teams of two sit next to each other and play one after the other: seats (0, 1), (2, 3),
+(4, 5) (TA-1). Each player places only their own 27 trains (TA-2); the team scores as one
+(TA-3: one Scorer per team, the routes of both partners and every ticket of the team).
+
+Each team has two **holders** (TA-4), kept in ``game.ext['teams']``:
+
+- the **card holder** (9 counts). Drawing two train cards puts one in the player's hand and
+  the other in the holder: after the first card is seen the player decides where it goes
+  (:class:`PlaceCard`, decision ``'place-card'``) and the second card goes to the other place
+  (TA-8). A face-up Locomotive, the whole draw, goes to the holder (TA-9). A claim may pay
+  with any mix of the hand and the holder, never the partner's hand (TA-10):
+  ``ClaimRoute.from_holder`` is the part taken from the holder.
+- the **ticket holder**. At setup each player keeps at least 3 of 5 tickets, then every
+  player puts 1 kept ticket in the holder (:class:`ShareTickets`, decision ``'share-setup'``);
+  the choices are hidden until every player chose, then all go in at once (TA-11). After a
+  mid-game draw (4, keep at least 1) one newly kept ticket goes in (decision ``'share-kept'``;
+  automatic when only one was kept, TA-12, TA-13). A whole turn may be spent putting 1 up to
+  ``share_tickets_max`` (2) tickets from the hand into the holder (TA-14).
+
+Who sees what (TA-5, TA-6): a seat sees its own hand and hand tickets and its team's holders
+(policy ``holders_visible_to``: 'team' or 'all'); never the partner's hand.
+
+Double and triple routes (TA-20): a team never holds two tracks of one multi-route
+(``game.side`` is the team); with 2 teams policy ``two_team_doubles`` says whether the other
+tracks stay open. The end (TA-21): when a team's two reserves together hold
+``end_trigger_trains`` (4) trains or fewer at the end of a turn, everyone plays one last turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations, product
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, ClaimRoute, register_action, _actor
+from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
+from ..events import register_event
+from . import drawing, tickets
+from .mechanic import Mechanic
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Route
+    from ..game import Game
+
+HAND, HOLDER = "hand", "holder"
+
+
+# -- actions --------------------------------------------------------------------------------
+@register_action
+@dataclass(frozen=True)
+class PlaceCard(Action):
+    """Team Asia: put the first drawn train card in the hand or the team holder (``to`` =
+    'hand' or 'holder'); the second card of the draw goes to the other place (TA-8)."""
+
+    to: str
+    kind: ClassVar[str] = "place"
+    rank: ClassVar[int] = 15
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.to, str):
+            raise TypeError(f"PlaceCard 'to' must be 'hand' or 'holder', not {self.to!r}")
+
+    def text(self, game: "Game | None" = None) -> str:
+        where = "in the hand" if self.to == HAND else "in the team holder"
+        if game is None:
+            return f"put the first card {where}"
+        st = game.ext.get("teams", {})
+        card = (st.get("placing") or [None])[0]
+        what = f" ({CARD_NAMES[card]})" if card is not None else ""
+        return f"{_actor(game)} puts the first card{what} {where}"
+
+
+@register_action
+@dataclass(frozen=True)
+class ShareTickets(Action):
+    """Team Asia: put these tickets (ids) from the hand into the team's ticket holder: 1 at
+    setup (TA-11), 1 newly kept after a draw (TA-12), or a whole turn of 1 up to
+    ``share_tickets_max`` (TA-14)."""
+
+    tickets: tuple[str, ...] = field(default=(), metadata={"json": "list", "omit_default": False})
+    kind: ClassVar[str] = "share"
+    rank: ClassVar[int] = 35
+
+    def __post_init__(self) -> None:
+        t = self.tickets
+        if isinstance(t, str) or not hasattr(t, "__iter__"):
+            raise TypeError(f"ShareTickets wants a list of ticket ids, not {t!r}")
+        t = tuple(t)
+        if not all(isinstance(x, str) for x in t):
+            raise TypeError(f"ShareTickets wants ticket ids (text), not {t!r}")
+        s = tuple(sorted(t))
+        if s != self.tickets:
+            object.__setattr__(self, "tickets", s)
+
+    def sort_key(self) -> tuple:
+        return (len(self.tickets), self.tickets)
+
+    def text(self, game: "Game | None" = None) -> str:
+        if game is None:
+            return "share " + (", ".join(self.tickets) or "nothing")
+        labels = []
+        for t in self.tickets:
+            try:
+                labels.append(game.board.ticket(t).label())
+            except KeyError:
+                labels.append(t)
+        if game.pending == "share-setup":
+            return f"{_actor(game)} chooses {', '.join(labels)} to share with the team"
+        return f"{_actor(game)} puts {', '.join(labels) or 'no ticket'} into the team's ticket holder"
+
+
+# -- holders: small helpers other modules use (tunnels) ------------------------------------
+def team_of(g: "Game", seat: int) -> int:
+    return seat // 2
+
+
+def team_seats(g: "Game", team: int) -> tuple[int, ...]:
+    return tuple(s for s in range(g.n) if s // 2 == team)
+
+
+def team_name(g: "Game", team: int) -> str:
+    return " & ".join(g.names[s] for s in team_seats(g, team))
+
+
+def holder_of(g: "Game", seat: int) -> list[int] | None:
+    """The card holder (9 counts, mutable) of ``seat``'s team; None in a game without teams."""
+    st = g.ext.get("teams")
+    if st is None:
+        return None
+    return st["cards"][team_of(g, seat)]
+
+
+def take_cards(g: "Game", seat: int, counts: list[int], from_holder: list[int]) -> None:
+    """Take ``counts`` out of ``seat``'s hand and team holder, ``from_holder`` of them from the
+    holder (the caller checked they are there, and puts them on the table or the discards)."""
+    hand = g.hands[seat]
+    hold = holder_of(g, seat) if any(from_holder) else None
+    for c in range(9):
+        n = counts[c]
+        if n:
+            k = from_holder[c]
+            hand[c] -= n - k
+            if k:
+                hold[c] -= k  # type: ignore[index]
+
+
+def split_counts(pairs: tuple[tuple[str, int], ...]) -> list[int]:
+    out = [0] * 9
+    for name, n in pairs:
+        out[CARD_INDEX[name]] += n
+    return out
+
+
+def pairs_of(counts: list[int]) -> tuple[tuple[str, int], ...]:
+    return tuple((CARD_NAMES[c], n) for c, n in enumerate(counts) if n)
+
+
+def splits(counts: list[int], hand: list[int], hold: list[int]) -> list[tuple[tuple[str, int], ...]]:
+    """Every way to take ``counts`` from a hand and a holder: the holder parts (canonical pairs)."""
+    ranges = []
+    for c in range(9):
+        n = counts[c]
+        if n:
+            lo = max(0, n - hand[c])
+            hi = min(n, hold[c])
+            if lo > hi:
+                return []
+            ranges.append([(c, k) for k in range(lo, hi + 1)])
+    out = []
+    for combo in product(*ranges):
+        out.append(tuple((CARD_NAMES[c], k) for c, k in combo if k))
+    return out
+
+
+def why_not_split(g: "Game", seat: int, counts: list[int], from_holder: tuple[tuple[str, int], ...],
+                  what: str) -> str | None:
+    """Why ``seat`` can't pay ``counts`` with ``from_holder`` taken from the team holder."""
+    who = g.names[seat]
+    try:
+        fh = split_counts(from_holder)
+    except KeyError:
+        bad = [k for k, _ in from_holder if k not in CARD_INDEX]
+        return f"{', '.join(map(repr, bad))} is not a train card (from_holder)."
+    over = [c for c in range(9) if fh[c] > counts[c]]
+    if over:
+        return (f"'from_holder' ({counts_text(fh)}) must be part of the payment ({counts_text(counts)}): "
+                f"it names more {', '.join(CARD_NAMES[c] for c in over)} than {what} uses.")
+    hold = holder_of(g, seat)
+    if hold is None:
+        if any(fh):
+            return "This game has no team card holder: 'from_holder' must be empty."
+        hold = [0] * 9
+    short = [c for c in range(9) if fh[c] > hold[c]]
+    if short:
+        have = ", ".join(f"{hold[c]} {CARD_NAMES[c]}" for c in short)
+        return (f"The team holder of {team_name(g, team_of(g, seat))} has only {have}; {what} takes "
+                f"{counts_text([fh[c] if c in short else 0 for c in range(9)])} from it (TA-10).")
+    hand = g.hands[seat]
+    short = [c for c in range(9) if counts[c] - fh[c] > hand[c]]
+    if short:
+        have = ", ".join(f"{hand[c]} {CARD_NAMES[c]}" for c in short)
+        need = counts_text([counts[c] - fh[c] if c in short else 0 for c in range(9)])
+        return (f"{who} holds only {have} in hand; {what} takes {need} from the hand (a partner's "
+                f"hand can never be used, TA-10).")
+    return None
+
+
+# -- the mechanic ---------------------------------------------------------------------------
+class Teams(Mechanic):
+    """Team Asia: teams, the card holder and the ticket holder (see the module docstring)."""
+
+    name = "teams"
+    action_types = (PlaceCard, ShareTickets)
+    pending_kinds = ("place-card", "share-setup", "share-kept")
+    fast_ok = False
+
+    def init(self) -> None:
+        g = self.game
+        teams = g.n // 2
+        g.side = [team_of(g, s) for s in range(g.n)]
+        g.doubles_open = teams >= 3 or g.policies["two_team_doubles"] == "both"
+        g.ext[self.name] = {
+            "cards": [[0] * 9 for _ in range(teams)],
+            "tickets": [[] for _ in range(teams)],
+            "placing": None,     # [card, face_up 0/1]: the first card, waiting for PlaceCard
+            "second_to": None,   # where the second card of this draw goes
+            "setup_share": [-1] * g.n,  # the ticket each seat chose at setup (hidden until all chose)
+            "new": [],           # tickets just kept, one of which goes into the holder
+        }
+
+    # -- actions ----------------------------------------------------------------------------
+    def actions(self, kind: str) -> list[Action]:
+        g = self.game
+        st = self.state
+        seat = g.seat
+        if kind == "place-card":
+            return [PlaceCard(HAND), PlaceCard(HOLDER)]
+        if kind == "share-setup":
+            return [ShareTickets((g.tix[t].id,)) for t in g.kept[seat]]
+        if kind == "share-kept":
+            return [ShareTickets((g.tix[t].id,)) for t in st["new"]]
+        if kind == "turn":
+            ids = sorted(g.tix[t].id for t in g.kept[seat])
+            hi = min(g.policies["share_tickets_max"], len(ids))
+            return [ShareTickets(c) for k in range(1, hi + 1) for c in combinations(ids, k)]
+        return []
+
+    def why_not(self, action: Action) -> str | None:
+        g = self.game
+        p = g.pending
+        who = g.names[g.seat] if p != "over" else ""
+        if p == "over":
+            return "The game is over: no more actions (see game.score())."
+        if isinstance(action, PlaceCard):
+            if p != "place-card":
+                return (f"There is no drawn card to place now; {who} places the first card of a draw "
+                        f"right after seeing it (TA-8)." + _busy_tail(g))
+            if action.to not in (HAND, HOLDER):
+                return f"The first card goes to 'hand' or 'holder' (the team holder), not {action.to!r} (TA-8)."
+            return None
+        # ShareTickets
+        ids = action.tickets
+        if len(set(ids)) != len(ids):
+            return f"A ticket is named twice in {', '.join(ids)}."
+        if p == "share-setup" or p == "share-kept":
+            pool = g.kept[g.seat] if p == "share-setup" else self.state["new"]
+            names = sorted(g.tix[t].id for t in pool)
+            rule = "TA-11" if p == "share-setup" else "TA-12"
+            what = "one of the tickets kept" if p == "share-setup" else "one of the tickets just kept"
+            if len(ids) != 1:
+                return (f"{who} puts exactly 1 ticket into the team's ticket holder now: {what} "
+                        f"({', '.join(names)}; {rule}).")
+            if ids[0] not in names:
+                return f"{ids[0]} is not {what} by {who}; choose one of {', '.join(names)} ({rule})."
+            return None
+        if p != "turn":
+            return (f"{who} can't share tickets now: sharing tickets is a whole turn (TA-14)."
+                    + _busy_tail(g))
+        hand = {g.tix[t].id for t in g.kept[g.seat]}
+        mx = g.policies["share_tickets_max"]
+        if not 1 <= len(ids) <= mx:
+            return (f"A share-tickets turn puts 1 up to {mx} tickets from the hand into the team's "
+                    f"ticket holder, not {len(ids)} (TA-14, policy share_tickets_max).")
+        bad = [t for t in ids if t not in hand]
+        if bad:
+            held = ", ".join(sorted(hand)) or "none"
+            return f"{', '.join(bad)} is not in {who}'s hand (hand tickets: {held}; TA-14)."
+        return None
+
+    def apply(self, action: Action) -> None:
+        g = self.game
+        st = self.state
+        seat = g.seat
+        if isinstance(action, PlaceCard):
+            card, face_up = st["placing"]
+            st["placing"] = None
+            if action.to == HAND:
+                g.hands[seat][card] += 1
+                st["second_to"] = HOLDER
+            else:
+                st["cards"][team_of(g, seat)][card] += 1
+                st["second_to"] = HAND
+            g.emit("place_first", seat, card, action.to, face_up)
+            g.pending = "turn"
+            drawing.begin_second(g)
+            if g.pending != "second-card":
+                st["second_to"] = None
+            return
+        ids = action.tickets
+        p = g.pending
+        if p == "share-setup":
+            t = g.tidx[ids[0]]
+            st["setup_share"][seat] = t
+            g.emit("share_choice", seat, ids[0])
+            if seat + 1 < g.n:
+                g.seat += 1
+                return
+            for s in range(g.n):  # every choice is revealed at once (TA-11)
+                t = st["setup_share"][s]
+                g.kept[s].remove(t)
+                st["tickets"][team_of(g, s)].append(t)
+            for team in range(g.n // 2):
+                a, b = team_seats(g, team)
+                g.emit("holder_setup", a, g.tix[st["setup_share"][a]].id, g.tix[st["setup_share"][b]].id)
+            st["setup_share"] = [-1] * g.n
+            g.seat = 0
+            g.pending = "turn"
+            return
+        if p == "share-kept":
+            t = g.tidx[ids[0]]
+            st["new"] = []
+            self._share(seat, [t], "kept")
+            g.end_turn()
+            return
+        self._share(seat, [g.tidx[i] for i in ids], "turn")
+        g.end_turn()
+
+    def _share(self, seat: int, ts: list[int], why: str) -> None:
+        g = self.game
+        hold = self.state["tickets"][team_of(g, seat)]
+        for t in ts:
+            g.kept[seat].remove(t)
+            hold.append(t)
+        g.emit("share", seat, tuple(g.tix[t].id for t in ts), why)
+
+    # -- claiming (TA-10) -------------------------------------------------------------------
+    def claim_cards(self, seat: int) -> list[int]:
+        hold = self.state["cards"][team_of(self.game, seat)]
+        return [h + k for h, k in zip(self.game.hands[seat], hold)]
+
+    def claim_options(self, seat: int, route: "Route", base: list[ClaimRoute]) -> list[ClaimRoute]:
+        g = self.game
+        hand = g.hands[seat]
+        hold = self.state["cards"][team_of(g, seat)]
+        if not any(hold):
+            return base
+        out = []
+        raw = ClaimRoute._raw
+        for a in base:
+            for fh in splits(a.counts(), hand, hold):
+                out.append(raw(a.route, a.pay, fh, a.terrain))
+        return out
+
+    def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
+        return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")
+
+    def take_payment(self, seat: int, action: ClaimRoute, counts: list[int]) -> bool:
+        take_cards(self.game, seat, counts, split_counts(action.from_holder))
+        return True
+
+    # -- drawing (TA-8, TA-9) ---------------------------------------------------------------
+    def receive_card(self, seat: int, card: int, nth: int, face_up: bool) -> bool:
+        g = self.game
+        st = self.state
+        if nth == 1:
+            if face_up and card == LOCO:
+                st["cards"][team_of(g, seat)][LOCO] += 1
+                g.emit("loco_to_holder", seat)
+                return True
+            st["placing"] = [card, int(face_up)]
+            g.pending = "place-card"
+            return True
+        to = st["second_to"] or HAND
+        st["second_to"] = None
+        if to == HAND:
+            g.hands[seat][card] += 1
+        else:
+            st["cards"][team_of(g, seat)][card] += 1
+        g.emit("place_second", seat, card, to, int(face_up))
+        return True
+
+    # -- tickets (TA-11, TA-12) -------------------------------------------------------------
+    def after_keep(self, seat: int, kept: tuple[str, ...], setup: bool) -> bool:
+        g = self.game
+        if setup:
+            if seat + 1 < g.n:
+                return False
+            g.seat = 0
+            g.pending = "share-setup"
+            return True
+        if not kept:
+            return False
+        if len(kept) == 1:
+            self._share(seat, [g.tidx[kept[0]]], "only")
+            return False
+        self.state["new"] = [g.tidx[t] for t in kept]
+        g.pending = "share-kept"
+        return True
+
+    # -- end and score (TA-3, TA-15, TA-16, TA-21) ------------------------------------------
+    def end_check(self, seat: int) -> bool:
+        g = self.game
+        seats = team_seats(g, team_of(g, seat))
+        left = sum(g.trains[s] for s in seats)
+        if left <= g.variant.end_trigger:
+            g.emit("team_end", seat, tuple(g.trains[s] for s in seats), g.variant.end_trigger)
+            return True
+        return False
+
+    def scorers(self) -> list:
+        from ..scoring import Claim, Scorer
+
+        g = self.game
+        st = self.state
+        out = []
+        for team in range(g.n // 2):
+            seats = team_seats(g, team)
+            claims = tuple(Claim(c[0], bool(c[1]), tuple(c[2])) for s in seats for c in g.claims[s])
+            owner: dict[str, str] = {}
+            tix: list[str] = []
+            for s in seats:
+                for t in g.kept[s]:
+                    tix.append(g.tix[t].id)
+                    owner[g.tix[t].id] = f"{g.names[s]}'s hand"
+            for t in st["tickets"][team]:
+                tix.append(g.tix[t].id)
+                owner[g.tix[t].id] = "team holder"
+            out.append(Scorer(team_name(g, team), claims, tuple(tix), seats=seats, ticket_owner=owner))
+        return out
+
+    # -- what each seat sees (TA-5, TA-6) ---------------------------------------------------
+    def view(self, seat: int | None, v: dict[str, Any]) -> None:
+        g = self.game
+        st = self.state
+        everyone = g.policies["holders_visible_to"] == "all"
+        teams = []
+        for team in range(g.n // 2):
+            seats = team_seats(g, team)
+            cards = st["cards"][team]
+            t: dict[str, Any] = {
+                "team": team, "name": team_name(g, team), "seats": list(seats),
+                "trains": sum(g.trains[s] for s in seats),
+                "route_points": sum(g.points[s] for s in seats),
+                "holder_cards": sum(cards), "holder_tickets": len(st["tickets"][team]),
+            }
+            if seat is None or everyone or team_of(g, seat) == team:
+                t["holder"] = {CARD_NAMES[c]: k for c, k in enumerate(cards) if k}
+                t["holder_ticket_ids"] = [g.tix[x].id for x in st["tickets"][team]]
+            teams.append(t)
+        v["teams"] = teams
+        v["team"] = team_of(g, seat) if seat is not None else None
+        placing = st["placing"]
+        if placing is not None:
+            card, face_up = placing
+            shown = seat is None or seat == g.seat or face_up
+            v["placing"] = CARD_NAMES[card] if shown else "hidden"
+        if seat is None:
+            v["setup_share"] = [g.tix[t].id if t >= 0 else None for t in st["setup_share"]]
+        elif st["setup_share"][seat] >= 0:
+            v["setup_share"] = g.tix[st["setup_share"][seat]].id
+        if g.pending == "share-kept" and (seat is None or seat == g.seat):
+            v["share_from"] = [g.tix[t].id for t in st["new"]]
+
+    def counts(self) -> dict[str, int]:
+        st = self.state
+        return {"train_cards_elsewhere": sum(map(sum, st["cards"])) + (st["placing"] is not None),
+                "tickets": sum(map(len, st["tickets"]))}
+
+
+def _busy_tail(g: "Game") -> str:
+    why = g._busy(g.pending)
+    return f" {why}" if why else ""
+
+
+# -- events ----------------------------------------------------------------------------------
+def _his(g: "Game", seat: int) -> str:
+    return f"{g.names[seat]}'s"
+
+
+def _where(g: "Game", seat: int, to: str) -> str:
+    return f"{_his(g, seat)} hand" if to == HAND else "the team holder"
+
+
+def _public_colour(g: "Game", to: str, face_up: int) -> bool:
+    return bool(face_up) or (to == HOLDER and g.policies.get("holders_visible_to") == "all")
+
+
+@register_event("place_first")
+def _place_first(g, seat, args):
+    card, to, face_up = args
+    who = g.names[seat]
+    other = "the team holder" if to == HAND else f"{_his(g, seat)} hand"
+    tail = f"; the second card will go to {other} (TA-8)."
+    text = f"{who} puts the first card ({CARD_NAMES[card]}) in {_where(g, seat, to)}{tail}"
+    if _public_colour(g, to, face_up):
+        return text, None
+    return text, f"{who} puts the first card in {_where(g, seat, to)}{tail}"
+
+
+@register_event("place_second")
+def _place_second(g, seat, args):
+    card, to, face_up = args
+    text = f"The second card ({CARD_NAMES[card]}) goes to {_where(g, seat, to)} (TA-8)."
+    if _public_colour(g, to, face_up):
+        return text, None
+    return text, f"The second card goes to {_where(g, seat, to)} (TA-8)."
+
+
+@register_event("loco_to_holder")
+def _loco_to_holder(g, seat, args):
+    return f"The face-up Locomotive goes into the team holder of {team_name(g, team_of(g, seat))} (TA-9).", None
+
+
+@register_event("share_choice")
+def _share_choice(g, seat, args):
+    (tid,) = args
+    who = g.names[seat]
+    tail = "it stays hidden until every player has chosen (TA-11)."
+    return (f"{who} chooses {g.board.ticket(tid).label()} for the team's ticket holder; {tail}",
+            f"{who} chooses a ticket for the team's ticket holder; {tail}")
+
+
+@register_event("holder_setup")
+def _holder_setup(g, seat, args):
+    a_tid, b_tid = args
+    a, b = team_seats(g, team_of(g, seat))
+    text = (f"Into the ticket holder of {team_name(g, team_of(g, seat))}, at the same time: "
+            f"{g.board.ticket(a_tid).label()} from {g.names[a]} and {g.board.ticket(b_tid).label()} "
+            f"from {g.names[b]} (TA-11).")
+    if g.policies.get("holders_visible_to") == "all":
+        return text, None
+    return text, f"{team_name(g, team_of(g, seat))} put 2 tickets into their ticket holder (TA-11)."
+
+
+@register_event("share")
+def _share(g, seat, args):
+    ids, why = args
+    who = g.names[seat]
+    labels = ", ".join(g.board.ticket(t).label() for t in ids)
+    n = len(ids)
+    rule = {"turn": "a whole turn, TA-14", "kept": "one of the tickets just kept, TA-12",
+            "only": "the only ticket kept goes there, TA-12"}[why]
+    text = f"{who} puts {labels} into the team's ticket holder ({rule})."
+    if g.policies.get("holders_visible_to") == "all":
+        return text, None
+    return text, f"{who} puts {n} ticket{'s' * (n != 1)} into the team's ticket holder ({rule})."
+
+
+@register_event("team_end")
+def _team_end(g, seat, args):
+    trains, limit = args
+    team = team_of(g, seat)
+    parts = " + ".join(f"{g.names[s]} {k}" for s, k in zip(team_seats(g, team), trains))
+    total = sum(trains)
+    return (f"{team_name(g, team)} have {total} train{'s' * (total != 1)} left together ({parts}), "
+            f"{limit} or fewer (TA-21)."), None
+
+
+__all__ = ["Teams", "PlaceCard", "ShareTickets", "holder_of", "take_cards", "splits", "why_not_split",
+           "team_of", "team_seats", "team_name"]

@@ -1,0 +1,503 @@
+"""The Heart of Africa Terrain cards (rules-spec H-3 to H-6) as a :class:`~.mechanic.Mechanic`.
+
+- **Cards** (H-3): 45 Terrain cards, 15 of each type (Desert & Savanna, Jungle & Forest,
+  Mountain & Cliff). Each player starts with 1, 2 lie face up, the rest form the Terrain deck.
+  The cards a player holds lie face up in front of them: everyone sees every count (H-3.5).
+- **Drawing** (H-4): :class:`DrawTerrain` takes a Terrain card instead of a train card, first or
+  second card of a draw (2 train, 2 Terrain or 1 + 1). A face-up Locomotive still ends the draw
+  and can't be the second card, even after a Terrain card (the core's second-card rule, H-4.2).
+  A face-up Terrain card is replaced at once (H-4.3); an empty Terrain deck is rebuilt from
+  the Terrain discards (H-4.4); there is no "3 of a kind" reset (H-4.5).
+- **Doubling** (H-5, H-6): a claim may carry ``ClaimRoute.terrain``, the cards spent to double
+  the route's points: 1 card for a route of 1–3 spaces, 2 for 4–6 (H-5.2), all of the route's
+  terrain, which comes from its printed colour (a gray route is Mountain & Cliff, H-3.3). The
+  claimer must hold at least as many cards of that type as every other player (H-5.3).
+  Locomotives may stand in for Terrain cards (H-6.1); they are extra cards on top of the
+  payment (H-6.4) and go to the train discard pile (H-6.6); they never count for the
+  majority (H-6.2, H-6.5).
+
+Every open point is a named policy of the variant (``ttr_nb.variants``), with its default:
+``loco_as_terrain`` (True, H-6.1), ``loco_terrain_value`` (1 Terrain card per Locomotive,
+H-6.3), ``require_real_terrain_card`` (False, H-6.3), ``majority_check`` ('before_discard',
+H-5.4), ``allow_zero_zero_majority`` (True, H-5.5: a 0–0 tie is a majority; it counts the
+cards held before the claim, so it matters only when Locomotives do all the doubling).
+
+>>> import ttr_nb
+>>> g = ttr_nb.new_game("heart-of-africa", 3, seed=1)
+>>> g.counts()["terrain_cards"]
+45
+>>> [p["terrain"] for p in g.view(1)["players"]]  # public: everyone sees every count
+[{'desert': 0, 'jungle': 0, 'mountain': 1}, {'desert': 0, 'jungle': 1, 'mountain': 0}, {'desert': 0, 'jungle': 1, 'mountain': 0}]
+>>> g.view(1)["terrain"]
+{'display': ['desert', 'desert'], 'deck': 40, 'discard': {}}
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, ClaimRoute, register_action
+from ..cards import LOCO, LOCOMOTIVE, rng_for, shuffle
+from ..events import register_event
+from ..scoring import TERRAIN_NAMES
+from . import drawing
+from .mechanic import Mechanic
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Route
+    from ..game import Game
+
+TERRAINS: tuple[str, ...] = ("desert", "jungle", "mountain")
+"""The three Terrain types (H-3.1), in board order."""
+TERRAIN_OF_COLOR: dict[str, str] = {
+    "red": "desert", "orange": "desert", "yellow": "desert",
+    "pink": "jungle", "blue": "jungle", "green": "jungle",
+    "white": "mountain", "gray": "mountain", "black": "mountain",
+}
+"""A route's printed colour -> its Terrain type (H-3.2; gray is Mountain & Cliff, H-3.3)."""
+CARDS_PER_TYPE = 15
+"""Terrain cards of each type (H-3.1): 45 in all."""
+DISPLAY_SIZE = 2
+"""Face-up Terrain cards (H-3.4)."""
+START_CARDS = 1
+"""Terrain cards dealt to each player at setup (H-3.4)."""
+DECK = "deck"
+"""The blind Terrain draw's source."""
+
+
+def terrain_of(route: "Route") -> str:
+    """The Terrain type of a route: from its printed colour, whatever pays for it (H-3.3)."""
+    return TERRAIN_OF_COLOR[route.color]
+
+
+def cards_needed(length: int) -> int:
+    """Terrain cards that double a route (H-5.2): 1 for 1–3 spaces, 2 for 4–6."""
+    return 1 if length <= 3 else 2
+
+
+def terrain_word(t: str, n: int | None = None) -> str:
+    """'Desert & Savanna', or with a count '2 Desert & Savanna cards'."""
+    name = TERRAIN_NAMES.get(t, t)
+    if n is None:
+        return name
+    return f"{n} {name} card{'s' * (n != 1)}"
+
+
+def _a(t: str) -> str:
+    return f"a {TERRAIN_NAMES.get(t, t)} card"
+
+
+def terrain_pairs(t: str, real: int, locos: int) -> tuple[tuple[str, int], ...]:
+    """The canonical ``ClaimRoute.terrain`` for ``real`` cards of type ``t`` plus ``locos``
+    Locomotives (the order ``ClaimRoute`` itself normalises to: Locomotives first)."""
+    out: tuple[tuple[str, int], ...] = ()
+    if locos:
+        out += ((LOCOMOTIVE, locos),)
+    if real:
+        out += ((t, real),)
+    return out
+
+
+def spent_text(t: str, real: int, locos: int) -> str:
+    """'2 Desert & Savanna cards', '1 Jungle & Forest card + 1 Locomotive'."""
+    parts = []
+    if real:
+        parts.append(terrain_word(t, real))
+    if locos:
+        parts.append(f"{locos} Locomotive{'s' * (locos != 1)}")
+    return " + ".join(parts) or "nothing"
+
+
+# -- the action ------------------------------------------------------------------------------
+@register_action
+@dataclass(frozen=True)
+class DrawTerrain(Action):
+    """Draw a Terrain card instead of a train card (H-4.1): ``source`` is a Terrain type
+    ('desert', 'jungle', 'mountain': the face-up card of that type) or 'deck' (the top of
+    the Terrain deck). It may be the first or the second card of a draw."""
+
+    source: str
+    kind: ClassVar[str] = "terrain"
+    rank: ClassVar[int] = 11
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.source, str):
+            raise TypeError(f"DrawTerrain source must be text ('deck' or one of {', '.join(TERRAINS)}), "
+                            f"not {self.source!r}")
+
+    def sort_key(self) -> tuple:
+        order = (DECK,) + TERRAINS
+        return (order.index(self.source) if self.source in order else 9, self.source)
+
+    def text(self, game: "Game | None" = None) -> str:
+        who = game.names[game.current_player] if game is not None and game.current_player is not None else ""
+        if self.source == DECK:
+            s = "draws a Terrain card from the Terrain deck"
+        else:
+            s = f"draws a face-up {TERRAIN_NAMES.get(self.source, self.source)} card"
+        return f"{who} {s}" if who else s.replace("draws", "draw", 1)
+
+
+# -- the mechanic ----------------------------------------------------------------------------
+class Terrain(Mechanic):
+    """Terrain cards: the deck, the 2-card display, the cards in front of each player, drawing
+    them, and doubling a claimed route's points with them (H-3 to H-6).
+
+    State (``game.ext['terrain']``): ``deck`` (top = end), ``display`` (2 slots, None = empty),
+    ``discard``, ``held`` (per seat: type -> count), ``shuffles`` (rebuilds of the deck so far).
+    """
+
+    name = "terrain"
+    action_types = (DrawTerrain,)
+    fast_ok = False
+
+    # -- life cycle ------------------------------------------------------------------------
+    def init(self) -> None:
+        self.game.ext[self.name] = {
+            "deck": [], "display": [None] * DISPLAY_SIZE, "discard": [],
+            "held": [{t: 0 for t in TERRAINS} for _ in range(self.game.n)], "shuffles": 0,
+        }
+
+    def setup(self) -> None:
+        """Shuffle the 45 cards, deal 1 to each player, turn 2 face up (H-3.4)."""
+        g = self.game
+        st = self.state
+        deck = [t for t in TERRAINS for _ in range(CARDS_PER_TYPE)]
+        shuffle(deck, rng_for(g.seed, "terrain", 0))
+        st["deck"] = deck
+        for s in range(g.n):
+            for _ in range(START_CARDS):
+                t = deck.pop()
+                st["held"][s][t] += 1
+                g.emit("terrain_deal", s, t)
+        for k in range(DISPLAY_SIZE):
+            st["display"][k] = deck.pop()
+        g.emit("terrain_display", None, tuple(st["display"]))
+
+    # -- the deck and the display ----------------------------------------------------------
+    def _can_blind(self) -> bool:
+        st = self.state
+        return bool(st["deck"]) or bool(st["discard"])
+
+    def _blind(self) -> str:
+        """The top card of the Terrain deck, rebuilding it from the discards first if it is
+        empty (H-4.4). The caller checked that one exists."""
+        st = self.state
+        if not st["deck"]:
+            g = self.game
+            st["shuffles"] += 1
+            deck = st["discard"]
+            st["discard"] = []
+            shuffle(deck, rng_for(g.seed, "terrain", st["shuffles"]))
+            st["deck"] = deck
+            g.emit("terrain_reshuffle", None, len(deck))
+        return st["deck"].pop()
+
+    def _refill(self) -> None:
+        """Fill the empty face-up slots at once (H-4.3); a slot stays empty only when the deck
+        and the discards are both empty (H-4.4). No '3 of a kind' reset (H-4.5)."""
+        d = self.state["display"]
+        for k in range(len(d)):
+            if d[k] is None and self._can_blind():
+                d[k] = self._blind()
+                self.game.emit("terrain_refill", None, d[k])
+
+    # -- drawing ---------------------------------------------------------------------------
+    def actions(self, kind: str) -> list[Action]:
+        if kind != "turn" and kind != "second-card":
+            return []
+        st = self.state
+        out = [DrawTerrain(DECK)] if self._can_blind() else []
+        out += [DrawTerrain(t) for t in TERRAINS if t in st["display"]]
+        return out
+
+    def second_card_possible(self) -> bool:
+        return self._can_blind() or any(c is not None for c in self.state["display"])
+
+    def why_not(self, action: Action) -> str | None:
+        g = self.game
+        p = g.pending
+        if p != "turn" and p != "second-card":
+            busy = g._busy(p)
+            return busy or f"A Terrain card can't be drawn now ({p})."
+        src = action.source  # type: ignore[attr-defined]
+        st = self.state
+        if src == DECK:
+            if not self._can_blind():
+                return ("The Terrain deck and its discard pile are both empty: no Terrain card can be "
+                        "drawn blind (H-4.4).")
+            return None
+        if src not in TERRAINS:
+            return (f"{src!r} is not a Terrain card source: use 'deck' (the Terrain deck) or a face-up "
+                    f"type ({', '.join(TERRAINS)}).")
+        if src not in st["display"]:
+            shown = ", ".join(TERRAIN_NAMES[c] for c in st["display"] if c is not None) or "no Terrain cards"
+            return f"There is no face-up {TERRAIN_NAMES[src]} card (face up: {shown})."
+        return None
+
+    def apply(self, action: Action) -> None:
+        g = self.game
+        seat = g.seat
+        st = self.state
+        second = g.pending == "second-card"
+        src = action.source  # type: ignore[attr-defined]
+        if src == DECK:
+            t = self._blind()
+            st["held"][seat][t] += 1
+            g.emit("terrain_blind", seat, t)
+        else:
+            d = st["display"]
+            d[d.index(src)] = None
+            st["held"][seat][src] += 1
+            g.emit("terrain_take", seat, src)
+            self._refill()
+        if second:
+            g.end_turn()
+        else:
+            drawing.begin_second(g)
+
+    # -- doubling --------------------------------------------------------------------------
+    def held(self, seat: int) -> dict[str, int]:
+        """The Terrain cards ``seat`` holds (public, H-3.5): type -> count."""
+        return dict(self.state["held"][seat])
+
+    def mixes(self, need: int, real: int, locos: int) -> list[tuple[int, int]]:
+        """Every (real Terrain cards, Locomotives) that pays a doubling of ``need`` cards with at
+        most ``real`` Terrain cards and ``locos`` spare Locomotives, under the policies: enough
+        (real + value × Locomotives >= need) and no card more than needed (H-5.2, H-6.3)."""
+        pol = self.game.policies
+        v = pol["loco_terrain_value"]
+        max_l = min(locos, need) if pol["loco_as_terrain"] else 0
+        lo_r = 1 if pol["require_real_terrain_card"] else 0
+        out = []
+        for l in range(max_l + 1):
+            for r in range(lo_r, min(real, need) + 1):
+                if _minimal(need, r, l, v):
+                    out.append((r, l))
+        return out
+
+    def majority_why_not(self, seat: int, t: str, real: int, route: "Route | None" = None) -> str | None:
+        """Why ``seat`` may not double with type ``t`` spending ``real`` Terrain cards
+        (H-5.3 to H-5.5), in words; None if the majority allows it."""
+        g = self.game
+        pol = g.policies
+        held = self.state["held"]
+        mine = held[seat][t]
+        others = [(g.names[o], held[o][t]) for o in range(g.n) if o != seat]
+        best = max((k for _, k in others), default=0)
+        what = f"{route.label()}" if route is not None else "a route"
+        tn = TERRAIN_NAMES[t]
+        if mine == 0 and best == 0 and not pol["allow_zero_zero_majority"]:
+            return (f"Nobody holds a {tn} card (0 each), and with the policy allow_zero_zero_majority=False "
+                    f"a 0–0 tie is not a majority: {what} can't be doubled with {tn} cards (H-5.5).")
+        after = pol["majority_check"] == "after_discard"
+        eff = mine - real if after else mine
+        if eff >= best:
+            return None
+        ahead = ", ".join(f"{name} holds {k}" for name, k in others if k > eff)
+        you = (f"you would hold {terrain_word(t, eff)} after discarding" if after
+               else f"you hold {terrain_word(t, eff)}")
+        when = "after" if after else "before"
+        return (f"To double {what} with {tn} cards, {g.names[seat]} must hold at least as many {tn} cards "
+                f"as every other player (H-5.3; checked {when} the doubling cards are discarded, "
+                f"H-5.4): {you}, {ahead}.")
+
+    def claim_options(self, seat: int, route: "Route", base: list[ClaimRoute]) -> list[ClaimRoute]:
+        if not base:
+            return base
+        g = self.game
+        t = terrain_of(route)
+        need = cards_needed(route.length)
+        real = self.state["held"][seat][t]
+        spare = g.hands[seat][LOCO]
+        out = list(base)
+        ok: dict[int, bool] = {}
+        raw = ClaimRoute._raw
+        for a in base:
+            left = spare - a.locos
+            for r, l in self.mixes(need, real, left):
+                if r not in ok:
+                    ok[r] = self.majority_why_not(seat, t, r) is None
+                if ok[r]:
+                    out.append(raw(a.route, a.pay, a.from_holder, terrain_pairs(t, r, l)))
+        return out
+
+    def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
+        if not action.terrain:
+            return None
+        g = self.game
+        pol = g.policies
+        who = g.names[seat]
+        t = terrain_of(route)
+        tn = TERRAIN_NAMES[t]
+        label = route.label()
+        offered = dict(action.terrain)
+        for name in offered:
+            if name == t or name == LOCOMOTIVE:
+                continue
+            if name in TERRAINS:
+                return (f"{label} is a {tn} route (its printed colour is {route.color}, H-3.2, H-3.3): "
+                        f"double it with {tn} cards, not {TERRAIN_NAMES[name]} cards.")
+            return (f"{name!r} is not a Terrain card: double a route with "
+                    f"{', '.join(TERRAINS)} cards (or Locomotives, H-6).")
+        r = offered.get(t, 0)
+        l = offered.get(LOCOMOTIVE, 0)
+        if l and not pol["loco_as_terrain"]:
+            return ("Locomotives can't stand in for Terrain cards in this game (policy "
+                    "loco_as_terrain=False, H-6.1).")
+        need = cards_needed(route.length)
+        v = pol["loco_terrain_value"]
+        worth = r + v * l
+        spent = spent_text(t, r, l)
+        if worth < need:
+            each = f"; each Locomotive counts as {v} (H-6.3)" if l else ""
+            return (f"Doubling {label} takes {terrain_word(t, need)} "
+                    f"(a route of {route.length} spaces, H-5.2); {spent} is not enough{each}.")
+        if not _minimal(need, r, l, v):
+            return (f"Doubling {label} takes {terrain_word(t, need)} (a route of {route.length} spaces, "
+                    f"H-5.2); {spent} is more than that: spend no card more than needed.")
+        if pol["require_real_terrain_card"] and r == 0:
+            return (f"Doubling {label} needs at least one real {tn} card besides Locomotives (policy "
+                    f"require_real_terrain_card=True, H-6.3).")
+        have = self.state["held"][seat][t]
+        if r > have:
+            return f"{who} has only {terrain_word(t, have)} in front of them; the doubling offers {r}."
+        if l:
+            try:
+                pay_l = action.counts()[LOCO]
+            except KeyError:
+                pay_l = 0
+            hand_l = g.hands[seat][LOCO]
+            if pay_l + l > hand_l:
+                return (f"{who} holds {hand_l} Locomotive{'s' * (hand_l != 1)}: {pay_l} pay for the route and "
+                        f"{l} more would stand in for Terrain cards; a Locomotive can't do both (H-6.4).")
+        return self.majority_why_not(seat, t, r, route)
+
+    def take_payment(self, seat: int, action: ClaimRoute, counts: list[int]) -> bool:
+        """Spend the doubling cards: Terrain cards to the Terrain discards (H-5.6), Locomotives
+        to the train discards (H-6.6). The core then takes the payment itself (returns False)."""
+        if action.terrain:
+            g = self.game
+            st = self.state
+            for name, n in action.terrain:
+                if name == LOCOMOTIVE:
+                    g.hands[seat][LOCO] -= n
+                    g.discard.extend([LOCO] * n)
+                else:
+                    st["held"][seat][name] -= n
+                    st["discard"].extend([name] * n)
+        return False
+
+    def claim_points(self, seat: int, action: ClaimRoute, route: "Route", points: int) -> int:
+        if action.terrain:
+            return points + self.game.board.route_points(route.length)  # H-5.6: 2 × the table value
+        return points
+
+    def claim_record(self, seat: int, action: ClaimRoute, route: "Route") -> tuple[bool, tuple[str, ...]] | None:
+        if not action.terrain:
+            return None
+        t = terrain_of(route)
+        d = dict(action.terrain)
+        return True, (t,) * d.get(t, 0) + (LOCOMOTIVE,) * d.get(LOCOMOTIVE, 0)
+
+    def after_claim(self, seat: int, action: ClaimRoute, route: "Route") -> None:
+        if action.terrain:
+            t = terrain_of(route)
+            d = dict(action.terrain)
+            r, l = d.get(t, 0), d.get(LOCOMOTIVE, 0)
+            held = self.state["held"]
+            g = self.game
+            best = max((held[o][t] for o in range(g.n) if o != seat), default=0)
+            g.emit("terrain_double", seat, route.id, t, r, l, held[seat][t] + r, best,
+                   g.board.route_points(route.length))
+            self._refill()  # discards may refill an empty face-up slot (H-4.4)
+
+    # -- view, counts ----------------------------------------------------------------------
+    def view(self, seat: int | None, view: dict[str, Any]) -> None:
+        st = self.state
+        for p, h in zip(view["players"], st["held"]):
+            p["terrain"] = dict(h)
+        disc = {t: st["discard"].count(t) for t in TERRAINS if t in st["discard"]}
+        v = {"display": list(st["display"]), "deck": len(st["deck"]), "discard": disc}
+        if seat is None:
+            v["deck_order"] = list(reversed(st["deck"]))
+        view["terrain"] = v
+
+    def counts(self) -> dict[str, int]:
+        st = self.state
+        return {"terrain_cards": len(st["deck"]) + sum(1 for c in st["display"] if c is not None)
+                + len(st["discard"]) + sum(sum(h.values()) for h in st["held"])}
+
+
+def _minimal(need: int, r: int, l: int, v: int) -> bool:
+    """r Terrain cards + l Locomotives (worth v each) pay ``need`` with no card to spare."""
+    worth = r + v * l
+    if worth < need:
+        return False
+    if r and worth - 1 >= need:
+        return False
+    if l and worth - v >= need:
+        return False
+    return True
+
+
+# -- events ----------------------------------------------------------------------------------
+def _who(game: "Game", seat: int | None) -> str:
+    return game.names[seat] if seat is not None else ""
+
+
+@register_event("terrain_deal")
+def _ev_deal(game, seat, args):
+    (t,) = args
+    return f"{_who(game, seat)} is dealt {_a(t)} (Terrain cards lie face up in front of their owner, H-3.4, H-3.5).", None
+
+
+@register_event("terrain_display")
+def _ev_display(game, seat, args):
+    (cards,) = args
+    shown = ", ".join(TERRAIN_NAMES[c] for c in cards if c is not None) or "nothing"
+    return f"Terrain cards face up: {shown}.", None
+
+
+@register_event("terrain_take")
+def _ev_take(game, seat, args):
+    (t,) = args
+    return f"{_who(game, seat)} draws a face-up {TERRAIN_NAMES[t]} card.", None
+
+
+@register_event("terrain_blind")
+def _ev_blind(game, seat, args):
+    (t,) = args
+    return (f"{_who(game, seat)} draws {_a(t)} from the Terrain deck (and lays it face up, H-3.5)."), None
+
+
+@register_event("terrain_refill")
+def _ev_refill(game, seat, args):
+    (t,) = args
+    return f"A {TERRAIN_NAMES[t]} card is turned face up on the Terrain display (H-4.3).", None
+
+
+@register_event("terrain_reshuffle")
+def _ev_reshuffle(game, seat, args):
+    (n,) = args
+    return (f"The Terrain deck is empty: the {n} discarded Terrain cards are shuffled into a new "
+            f"Terrain deck (H-4.4)."), None
+
+
+@register_event("terrain_double")
+def _ev_double(game, seat, args):
+    rid, t, r, l, held, best, pts = args
+    who = _who(game, seat)
+    label = game.board.route(rid).label()
+    if held > best:
+        why = f"{who} held {held}, the most"
+    elif held == best:
+        why = f"{who} held {held}, tied for the most"
+    else:
+        why = f"{who} held {held}"
+    return (f"{who} doubles {label} with {spent_text(t, r, l)} ({why}, H-5.3): "
+            f"{pts} → {2 * pts} points (H-5.6)."), None
+
+
+__all__ = ["Terrain", "DrawTerrain", "TERRAINS", "TERRAIN_OF_COLOR", "terrain_of", "cards_needed",
+           "terrain_pairs", "terrain_word", "spent_text"]

@@ -1,0 +1,300 @@
+"""Tunnels (EU-3, TA-17 to TA-19; the Team Asia seed text first).
+
+Claiming a tunnel is three steps, each one visible in the state:
+
+1. The player lays the cards of an ordinary claim (:class:`~ttr_nb.actions.ClaimRoute`); they
+   wait on the table (``game.ext['tunnels']['pending']``), out of the discard pile.
+2. The top cards of the deck are revealed: the number printed on the tunnel (the map's
+   ``tunnel`` value, 4 to 6 on Team Asia; policy ``tunnel_reveal='map'``, the seed text) or 3
+   (``tunnel_reveal=3``, the Europe rule, TA-18). With too few cards the discards are
+   reshuffled (B-4.7) and what exists is revealed; with none the tunnel costs nothing extra.
+   Every revealed card of the colour used, and every revealed Locomotive, costs one more card
+   of that colour or a Locomotive; a tunnel paid with Locomotives only is matched only by
+   Locomotives, and the extra cards must then be Locomotives (EU-3.5).
+3. No match: the route is claimed at once. Otherwise the decision ``'tunnel'``: pay the extra
+   cards (:class:`PayTunnel`, from the hand and, in Team Asia, the team holder: TA-19) and
+   claim the route, or :class:`WithdrawTunnel`: the laid cards go back where they came from
+   and the turn ends. The revealed cards are discarded either way (EU-3.6).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..actions import Action, ClaimRoute, _actor, _pairs, register_action
+from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
+from ..events import register_event
+from . import claiming, drawing
+from .mechanic import Mechanic
+from .teams import holder_of, take_cards, split_counts, splits, why_not_split
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..board import Route
+    from ..game import Game
+
+
+@register_action
+@dataclass(frozen=True)
+class PayTunnel(Action):
+    """Pay the extra cards a tunnel reveal asks for (``pay``: card name -> count, all of the
+    colour used or Locomotives) and claim the tunnel; ``from_holder`` is the part taken from the
+    Team Asia card holder (TA-19)."""
+
+    pay: tuple[tuple[str, int], ...] = field(default=(), metadata={"json": "pairs"})
+    from_holder: tuple[tuple[str, int], ...] = field(default=(), metadata={"json": "pairs"})
+    kind: ClassVar[str] = "tunnel_pay"
+    rank: ClassVar[int] = 50
+
+    def __post_init__(self) -> None:
+        for name in ("pay", "from_holder"):
+            v = getattr(self, name)
+            norm = _pairs(v, name)
+            if norm != v:
+                object.__setattr__(self, name, norm)
+
+    def sort_key(self) -> tuple:
+        locos = sum(n for k, n in self.pay if k == "locomotive")
+        return (locos, self.pay, self.from_holder)
+
+    def pay_text(self) -> str:
+        return ClaimRoute._raw(0, self.pay, self.from_holder).pay_text()
+
+    def text(self, game: "Game | None" = None) -> str:
+        if game is None:
+            return f"pay the tunnel with {self.pay_text()}"
+        st = game.ext.get("tunnels", {}).get("pending")
+        where = f" {game.board.route(st['route']).a}–{game.board.route(st['route']).b}" if st else ""
+        return f"{_actor(game)} pays {self.pay_text()} more and claims the tunnel{where}"
+
+
+@register_action
+@dataclass(frozen=True)
+class WithdrawTunnel(Action):
+    """Take the laid cards back and end the turn (the revealed cards are discarded; EU-3.4)."""
+
+    kind: ClassVar[str] = "tunnel_withdraw"
+    rank: ClassVar[int] = 51
+
+    def text(self, game: "Game | None" = None) -> str:
+        if game is None:
+            return "take the cards back (give up the tunnel)"
+        return f"{_actor(game)} takes the cards back and ends the turn"
+
+
+def reveal_count(g: "Game", route: "Route") -> int:
+    """Cards revealed for ``route``: the map's number (policy 'map') or 3 (TA-18)."""
+    how = g.policies.get("tunnel_reveal", "map")
+    return route.tunnel if how == "map" else int(how)
+
+
+def extra_needed(revealed: list[int], colour: int) -> int:
+    """Revealed cards that match: the colour used or a Locomotive; only Locomotives when the
+    tunnel was paid with Locomotives only (``colour`` = LOCO; EU-3.3, EU-3.5)."""
+    if colour == LOCO:
+        return sum(1 for c in revealed if c == LOCO)
+    return sum(1 for c in revealed if c == colour or c == LOCO)
+
+
+def paid_colour(counts: list[int]) -> int:
+    """The colour a payment used (LOCO when it is Locomotives only)."""
+    for c in range(8):
+        if counts[c]:
+            return c
+    return LOCO
+
+
+class Tunnels(Mechanic):
+    """Tunnels: the claim is held while the deck's top cards are revealed (module docstring)."""
+
+    name = "tunnels"
+    action_types = (PayTunnel, WithdrawTunnel)
+    pending_kinds = ("tunnel",)
+    fast_ok = False
+
+    def init(self) -> None:
+        self.game.ext[self.name] = {"pending": None}
+
+    # -- step 1 and 2: lay the cards, reveal ------------------------------------------------
+    def claim_intercept(self, seat: int, action: ClaimRoute, route: "Route", counts: list[int]) -> bool:
+        if not route.tunnel:
+            return False
+        g = self.game
+        counts = list(counts)
+        n = reveal_count(g, route)
+        revealed: list[int] = []
+        for _ in range(n):
+            if not g.deck and not g.discard:
+                break
+            revealed.append(drawing.blind_card(g))
+        colour = paid_colour(counts)
+        extra = extra_needed(revealed, colour)
+        fh = split_counts(action.from_holder)
+        self.state["pending"] = {
+            "seat": seat, "route": route.id, "pay": counts, "from_holder": fh,
+            "colour": colour, "revealed": revealed, "extra": extra, "asked": n,
+        }
+        g.emit("tunnel_reveal", seat, route.id, tuple(counts), tuple(revealed), extra, colour, n)
+        if extra == 0:
+            self._finish(seat, [0] * 9)
+        else:
+            g.pending = "tunnel"
+        return True
+
+    # -- step 3: pay or withdraw -------------------------------------------------------------
+    def options(self) -> list[PayTunnel]:
+        """Every way to pay the extra cards now (hand and team holder splits)."""
+        g = self.game
+        st = self.state["pending"]
+        seat = st["seat"]
+        k = st["extra"]
+        col = st["colour"]
+        have = claiming.cards_of(g, seat)
+        out = []
+        mixes = [(col, x) for x in range(0, k + 1)] if col != LOCO else [(LOCO, 0)]
+        for c, x in mixes:
+            counts = [0] * 9
+            if c != LOCO:
+                counts[c] = x
+            counts[LOCO] += k - x
+            if any(counts[i] > have[i] for i in range(9)):
+                continue
+            hold = holder_of(g, seat)
+            pay = tuple((CARD_NAMES[i], n) for i, n in enumerate(counts) if n)
+            if hold is None:
+                out.append(PayTunnel(pay))
+            else:
+                for fh in splits(counts, g.hands[seat], hold):
+                    out.append(PayTunnel(pay, fh))
+        return out
+
+    def actions(self, kind: str) -> list[Action]:
+        if kind != "tunnel":
+            return []
+        return [*self.options(), WithdrawTunnel()]
+
+    def why_not(self, action: Action) -> str | None:
+        g = self.game
+        if g.pending == "over":
+            return "The game is over: no more actions (see game.score())."
+        st = self.state["pending"]
+        if g.pending != "tunnel" or st is None:
+            busy = g._busy(g.pending)
+            return "No tunnel is waiting to be paid now (EU-3)." + (f" {busy}" if busy else "")
+        if isinstance(action, WithdrawTunnel):
+            return None
+        try:
+            counts = split_counts(action.pay)
+        except KeyError:
+            bad = [k for k, _ in action.pay if k not in CARD_INDEX]
+            return f"{', '.join(map(repr, bad))} is not a train card; pay with a colour or locomotive."
+        k = st["extra"]
+        col = st["colour"]
+        r = g.board.route(st["route"])
+        want = "Locomotives" if col == LOCO else f"{CARD_NAMES[col]} cards or Locomotives"
+        wrong = [c for c in range(9) if counts[c] and c != col and c != LOCO]
+        if col == LOCO and any(counts[:8]):
+            return (f"The tunnel {r.a}–{r.b} was laid with Locomotives only, so its {k} extra card"
+                    f"{'s' * (k != 1)} must be Locomotives; you offered {counts_text(counts)} (EU-3.5).")
+        if wrong or sum(counts) != k:
+            return (f"The reveal asks for exactly {k} extra {want} (the colour used for {r.a}–{r.b}); "
+                    f"you offered {counts_text(counts)} (EU-3.3).")
+        return why_not_split(g, st["seat"], counts, action.from_holder, "the extra payment")
+
+    def apply(self, action: Action) -> None:
+        g = self.game
+        st = self.state["pending"]
+        seat = st["seat"]
+        if isinstance(action, WithdrawTunnel):
+            hand = g.hands[seat]
+            hold = holder_of(g, seat)
+            for c in range(9):
+                n = st["pay"][c]
+                if n:
+                    k = st["from_holder"][c]
+                    hand[c] += n - k
+                    if k:
+                        hold[c] += k  # type: ignore[index]
+            g.discard.extend(st["revealed"])
+            g.emit("tunnel_withdraw", seat, st["route"], tuple(st["pay"]), len(st["revealed"]))
+            self.state["pending"] = None
+            g.pending = "turn"
+            g.end_turn()
+            return
+        counts = split_counts(action.pay)
+        take_cards(g, seat, counts, split_counts(action.from_holder))
+        g.emit("tunnel_pay", seat, st["route"], tuple(counts))
+        self._finish(seat, counts)
+
+    def _finish(self, seat: int, extra: list[int]) -> None:
+        """The tunnel goes ahead: the laid and extra cards, then the revealed ones, are
+        discarded, and the claim completes (place, score, refill, end the turn)."""
+        g = self.game
+        st = self.state["pending"]
+        total = [a + b for a, b in zip(st["pay"], extra)]
+        for c in range(9):
+            g.discard.extend([c] * total[c])
+        g.discard.extend(st["revealed"])
+        route = g.board.route(st["route"])
+        action = ClaimRoute._raw(route.id, tuple((CARD_NAMES[c], n) for c, n in enumerate(total) if n))
+        self.state["pending"] = None
+        g.pending = "turn"
+        g.complete_claim(seat, action, total)
+
+    # -- view, counts ------------------------------------------------------------------------
+    def view(self, seat: int | None, v: dict[str, Any]) -> None:
+        st = self.state["pending"]
+        if st is None:
+            return
+        v["tunnel"] = {
+            "seat": st["seat"], "route": st["route"],
+            "laid": {CARD_NAMES[c]: n for c, n in enumerate(st["pay"]) if n},
+            "colour": CARD_NAMES[st["colour"]], "revealed": [CARD_NAMES[c] for c in st["revealed"]],
+            "asked": st["asked"], "extra": st["extra"],
+        }
+
+    def counts(self) -> dict[str, int]:
+        st = self.state["pending"]
+        if st is None:
+            return {}
+        return {"train_cards_elsewhere": sum(st["pay"]) + len(st["revealed"])}
+
+
+# -- events ----------------------------------------------------------------------------------
+def _colour_word(colour: int, n: int) -> str:
+    if colour == LOCO:
+        return f"{n} extra Locomotive{'s' * (n != 1)}"
+    return f"{n} extra {CARD_NAMES[colour]} card{'s' * (n != 1)} (or Locomotives)"
+
+
+@register_event("tunnel_reveal")
+def _tunnel_reveal(g, seat, args):
+    route_id, pay, revealed, extra, colour, asked = args
+    r = g.board.route(route_id)
+    who = g.names[seat]
+    head = f"{who} tries the tunnel {r.a}–{r.b} with {counts_text(pay)}"
+    if not revealed:
+        return (f"{head}: no card is left to reveal, so the tunnel costs nothing extra (EU-3).", None)
+    shown = ", ".join("Locomotive" if c == LOCO else CARD_NAMES[c] for c in revealed)
+    short = f" (only {len(revealed)} of {asked} cards were left)" if len(revealed) < asked else ""
+    if extra == 0:
+        return f"{head}: reveals {shown}{short}: no match, nothing extra to pay (EU-3).", None
+    only = " (laid with Locomotives only: only Locomotives match, EU-3.5)" if colour == LOCO else ""
+    return f"{head}: reveals {shown}{short}: {_colour_word(colour, extra)} to pay{only}.", None
+
+
+@register_event("tunnel_pay")
+def _tunnel_pay(g, seat, args):
+    route_id, extra = args
+    r = g.board.route(route_id)
+    return f"{g.names[seat]} pays {counts_text(extra)} more for the tunnel {r.a}–{r.b} (EU-3).", None
+
+
+@register_event("tunnel_withdraw")
+def _tunnel_withdraw(g, seat, args):
+    route_id, pay, n = args
+    r = g.board.route(route_id)
+    return (f"{g.names[seat]} does not pay: takes back {counts_text(pay)}, gives up the tunnel "
+            f"{r.a}–{r.b} and ends the turn; the {n} revealed card{'s' * (n != 1)} are discarded (EU-3.4)."), None
+
+
+__all__ = ["Tunnels", "PayTunnel", "WithdrawTunnel", "reveal_count", "extra_needed", "paid_colour"]
