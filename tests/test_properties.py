@@ -204,14 +204,17 @@ def test_smoke_random_games_finish(variant):
             c = g.counts()
             assert c["train_cards"] == 110 and c["trains"] == g.variant.trains * n
         sheet = g.score()
-        assert len(sheet.totals) == n
+        assert len(sheet.totals) == len(g.scorers()) == n // g.variant.team_size
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_smoke_greedy_games_finish_and_beat_random(variant):
     wins = Counter()
+    v = ttr_nb.get_variant(variant)
+    n = v.players[0]
+    agents = ["greedy" if s < v.team_size else "random" for s in range(n)]  # seat 0 (and partner)
     for seed in range(4):
-        g = play_game(variant, 2, seed=seed, agents=("greedy", "random"))
+        g = play_game(variant, n, seed=seed, agents=agents)
         assert g.over
         sheet = g.score()
         wins["greedy" if 0 in sheet.winners else "random"] += 1

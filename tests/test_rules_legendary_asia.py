@@ -151,3 +151,20 @@ def test_TA_policies_and_data():
     v = get_variant("team-asia")
     assert v.players == (4, 6) and v.team_size == 2 and v.end_trigger == 4
     assert v.policies["tunnel_reveal"] == "map" and v.policies["share_tickets_max"] == 2
+
+
+def test_E7_mountains_and_a_ferry_19_points_for_12_trains():
+    """rules-spec E7: 2 spaces + 2 X -> 4 trains, 6 points; 4 spaces + 1 X -> 5 trains, 9 points;
+    a 3-space ferry -> 3 trains, 4 points: 19 points for 12 trains."""
+    g = past_setup("legendary-asia", 2, seed=8)
+    b = g.board
+    two_x = next(r for r in b.routes if (r.length, r.mountains) == (2, 2))
+    one_x = next(r for r in b.routes if (r.length, r.mountains) == (4, 1) and {r.a, r.b} & {two_x.a, two_x.b} == set())
+    ferry = next(r for r in b.routes if r.ferry_locos == 1 and r.length == 3)
+    for r in (two_x, one_x, ferry):
+        assert g.current_player == 0
+        set_hand(g, 0, locomotive=6)
+        g.apply(ClaimRoute.paying(r.id, locomotive=r.length))
+        while g.current_player == 1:  # Bea draws (the first legal action: a card from the deck)
+            g.apply(g.legal_actions()[0])
+    assert g.points[0] == 19 and 45 - g.trains[0] == 12

@@ -1,7 +1,8 @@
 """Write notebooks/01_rules_tutorial.ipynb (cells only; run it to store the outputs).
 
-    python tools/make_nb_01.py
+    python tools/make_nb_01.py             # write the cells only
     jupyter nbconvert --to notebook --execute --inplace notebooks/01_rules_tutorial.ipynb
+    python tools/make_nb_01.py --run       # write the cells, execute, store outputs, no timestamps
     python tools/make_nb_01.py --png DIR   # save the executed notebook's figures as PNGs in DIR
 
 A seeded three-player game on the USA map, played one action at a time: the setup, each kind
@@ -10,7 +11,8 @@ the final Scoresheet, the four USA 1910 ways to play, save / load / undo. The se
 the order of the user's rules summary (seed text 001): goal, your turn, drawing cards, claiming
 a route, Destination Tickets, game end and scoring, beginner pitfalls, USA 1910.
 
-Cell ids are fixed, so rebuilding changes nothing in git unless a cell changed.
+Cell ids are fixed and ``--run`` drops the execution timestamps, so rebuilding changes nothing
+in git unless a cell or an output changed (nbconvert adds timestamps to the cell metadata).
 """
 from __future__ import annotations
 
@@ -734,6 +736,26 @@ def build() -> nbformat.NotebookNode:
     return nb
 
 
+def run(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Execute in notebooks/ (as nbval does) and drop the timestamps nbclient records."""
+    from nbclient import NotebookClient
+
+    NotebookClient(nb, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(OUT.parent)}}).execute()
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        merged: list = []  # one stream output per run of prints, however the kernel chunked it
+        for out in cell.get("outputs", []):
+            if (out.output_type == "stream" and merged and merged[-1].output_type == "stream"
+                    and merged[-1].name == out.name):
+                merged[-1].text += out.text
+            else:
+                merged.append(out)
+        if cell.cell_type == "code":
+            cell.outputs = merged
+    return nb
+
+
 def extract_pngs(directory: Path) -> None:
     """Save every figure stored in the executed notebook as a PNG in ``directory``."""
     import base64
@@ -754,5 +776,8 @@ if __name__ == "__main__":
     if "--png" in sys.argv:
         extract_pngs(Path(sys.argv[sys.argv.index("--png") + 1]))
     else:
-        nbformat.write(build(), OUT)
-        print(f"wrote {OUT.relative_to(ROOT)}")
+        nb = build()
+        if "--run" in sys.argv:
+            nb = run(nb)
+        nbformat.write(nb, OUT)
+        print(f"wrote {OUT.relative_to(ROOT)}" + (" (executed)" if "--run" in sys.argv else ""))

@@ -14,7 +14,7 @@ import heapq
 import random
 from typing import Any, Sequence
 
-from .actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass
+from .actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
 from .cards import CARD_NAMES, LOCO, rng_for
 from .game import Game, new_game
 
@@ -130,7 +130,7 @@ class GreedyAgent:
         if p != "turn":
             return legal[int(self.rng.random() * len(legal))]
         wanted = self._wanted(game, seat)
-        claims = [a for a in legal if isinstance(a, ClaimRoute)]
+        claims = [a for a in legal if isinstance(a, ClaimRoute) and _tunnel_ok(game, seat, a)]
         by_route: dict[int, list[ClaimRoute]] = {}
         for a in claims:
             by_route.setdefault(a.route, []).append(a)
@@ -217,6 +217,20 @@ class GreedyAgent:
 
     def __repr__(self) -> str:
         return f"GreedyAgent(seed={self.seed!r})"
+
+
+def _tunnel_ok(game: Game, seat: int, a: ClaimRoute) -> bool:
+    """Try a tunnel only with a spare card of the colour used (or a Locomotive) left over for
+    the reveal (EU-3); other routes are always fine."""
+    if not game.board.route(a.route).tunnel:
+        return True
+    from .rules.claiming import cards_of
+
+    have = cards_of(game, seat)
+    pay = a.counts()
+    col = next((c for c in range(8) if pay[c]), LOCO)
+    spare = have[LOCO] - pay[LOCO] + (have[col] - pay[col] if col != LOCO else 0)
+    return spare >= 1
 
 
 def _tickets(game: Game, seat: int) -> list[str]:

@@ -1,17 +1,66 @@
-"""Classroom analyses of a board: the longest simple path, cheapest train costs, ticket
-outliers, degrees and Euler, bridges, planarity, Steiner trees, the whole-board trail."""
+"""Classroom analyses of a board (re-exported by :mod:`ttr_nb.graph`).
+
+- :func:`longest_simple_path` — no city twice, to contrast with the longest trail;
+- :func:`cheapest_cost` and :func:`ticket_outliers` — the fewest trains between two cities,
+  and the tickets whose points are far from it;
+- :func:`degrees`, :func:`odd_degree_cities` (Euler), :func:`bridges`,
+  :func:`articulation_points`, :func:`is_planar`;
+- :func:`steiner_tree` and :func:`ticket_steiner` — the cheapest routes joining cities or
+  completing tickets;
+- :func:`whole_board_trail` — the longest trail of a whole board, with its proof.
+
+Everything follows the country rule of The Heart of Africa (H-8.2, H-8.5): each route into
+a country ends at its own terminal, so nothing passes through a country. Train costs are
+``route.trains`` (spaces plus Legendary Asia mountain X, LA-10); trail lengths are
+``route.length`` (cars on the board).
+"""
 from __future__ import annotations
 
-from typing import Iterable
+import heapq
+import itertools
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
 
-from .trail import EMPTY_TRAIL, Trail, _make_trail, board_graph
+from .errors import IllegalAction
+from .trail import EMPTY_TRAIL, BoardGraph, Trail, _euler, _make_trail, board_graph, longest_trail
+
+__all__ = [
+    "longest_simple_path", "cheapest_cost", "TicketValue", "ticket_values", "ticket_outliers",
+    "degrees", "odd_degree_cities", "bridges", "articulation_points", "is_planar",
+    "SteinerTree", "steiner_tree", "TicketSteiner", "ticket_steiner", "WholeBoardTrail",
+    "whole_board_trail", "single_track_routes",
+]
 
 
+def _ids(board, route_ids) -> list[int]:
+    return [r.id for r in board.routes] if route_ids is None else list(route_ids)
+
+
+def _nodes(g: BoardGraph, city: str) -> tuple[int, ...]:
+    try:
+        return g.nodes_of[city]
+    except (KeyError, TypeError):
+        raise IllegalAction(f"{city!r} is not a city of the board {g.board_name}") from None
+
+
+# -- longest simple path -------------------------------------------------------------------
 def longest_simple_path(board, route_ids: Iterable[int]) -> Trail:
-    """The longest *path* (no city twice) in a network, in train cars — what a search that
-    marks cities instead of routes finds. Compare with :func:`~ttr_nb.graph.longest_trail`.
-    Exact (exhaustive search). Countries: each route into a country ends at its own
-    terminal, as for trails."""
+    """The longest *path* (no city twice) in a network, in train cars.
+
+    This is what a search that marks visited cities instead of used routes finds; the
+    longest continuous path of the rules is the longest *trail*
+    (:func:`~ttr_nb.graph.longest_trail`), which may pass a city twice and can be longer
+    (anchors §8: 31 against 23). Exact, by exhaustive search (fine for a player's network;
+    exponential on a whole board).
+
+    Example
+    -------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> ids = [r.id for r in board.routes_between("Kansas City", "Omaha")]  # a double
+    >>> longest_simple_path(board, ids).length, ttr_nb.longest_trail(board, ids).length
+    (1, 2)
+    """
     g = board_graph(board)
     edges = g.edges(route_ids)
     if not edges:
@@ -20,7 +69,7 @@ def longest_simple_path(board, route_ids: Iterable[int]) -> Trail:
     for i, (u, v, _w, _r) in enumerate(edges):
         adj.setdefault(u, []).append((v, i))
         adj.setdefault(v, []).append((u, i))
-    best = [0, None]
+    best: list = [0, None]
     nodes: list[int] = []
     path: list[int] = []
 
@@ -42,3 +91,502 @@ def longest_simple_path(board, route_ids: Iterable[int]) -> Trail:
         rec(s, {s}, 0)
         nodes.pop()
     return _make_trail(g, edges, *best[1])
+
+
+# -- cheapest train cost ---------------------------------------------------------------------
+def _cheapest(board, route_ids, a: str, b: str):
+    """Dijkstra on trains, then fewer routes, then the smaller route ids."""
+    g = board_graph(board)
+    src, dst = _nodes(g, a), _nodes(g, b)
+    if a == b:
+        return 0, (), (a,)
+    trains = {r.id: r.trains for r in board.routes}
+    adj: dict[int, list[tuple[int, int, int]]] = {}
+    for u, v, _w, rid in g.edges(_ids(board, route_ids)):
+        adj.setdefault(u, []).append((v, rid, trains[rid]))
+        adj.setdefault(v, []).append((u, rid, trains[rid]))
+    targets = set(dst)
+    heap = [((0, 0, ()), s, (s,)) for s in src if s in adj]
+    heapq.heapify(heap)
+    done: set[int] = set()
+    while heap:
+        key, v, nodes = heapq.heappop(heap)
+        if v in done:
+            continue
+        done.add(v)
+        if v in targets:
+            return key[0], key[2], tuple(g.names[x] for x in nodes)
+        for nb, rid, w in adj[v]:
+            if nb not in done:
+                heapq.heappush(heap, ((key[0] + w, key[1] + 1, key[2] + (rid,)), nb, nodes + (nb,)))
+    return None, (), ()
+
+
+def cheapest_cost(board, a: str, b: str, route_ids: Iterable[int] | None = None
+                  ) -> tuple[int | None, tuple[int, ...]]:
+    """The fewest trains that join ``a`` and ``b``: ``(trains, route ids in order)``.
+
+    Trains are ``route.trains`` (spaces, plus one per mountain X on Legendary Asia, LA-10).
+    Over the whole board, or only ``route_ids``. A country is only an end (H-8.2). Ties go
+    to fewer routes, then the smaller route ids. ``(None, ())`` if they cannot be joined.
+
+    Example
+    -------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> cheapest_cost(board, "Los Angeles", "New York")[0]
+    20
+    """
+    cost, routes, _cities = _cheapest(board, route_ids, a, b)
+    return cost, routes
+
+
+@dataclass(frozen=True)
+class TicketValue:
+    """A ticket next to the cheapest way to complete it.
+
+    ``difference`` = points − trains: positive means the ticket pays more than its cost in
+    trains, negative less."""
+
+    ticket: object
+    points: int
+    trains: int
+    routes: tuple[int, ...]
+    cities: tuple[str, ...]
+
+    @property
+    def difference(self) -> int:
+        return self.points - self.trains
+
+    def describe(self) -> str:
+        t = self.ticket
+        return (f"{t.a}–{t.b}: {self.points} points, {self.trains} trains "
+                f"({self.difference:+d}) via {' → '.join(self.cities)}")
+
+
+def ticket_values(board, deck: str | None = None) -> list[TicketValue]:
+    """Every ticket (of ``deck``, or all) with its cheapest train cost, in board order."""
+    tickets = board.tickets if deck is None else board.tickets_in(deck)
+    out = []
+    for t in tickets:
+        cost, routes, cities = _cheapest(board, None, t.a, t.b)
+        out.append(TicketValue(t, t.points, cost, routes, cities))
+    return out
+
+
+def ticket_outliers(board, deck: str | None = None, threshold: int = 1) -> list[TicketValue]:
+    """The tickets whose points differ from their cheapest train cost by ``threshold`` or
+    more, the biggest difference first (then by ticket id).
+
+    On the USA board a ticket almost always scores exactly the fewest trains that complete
+    it; the few outliers pay a bonus of 1 or 2."""
+    rows = [v for v in ticket_values(board, deck) if abs(v.difference) >= threshold]
+    return sorted(rows, key=lambda v: (-abs(v.difference), v.ticket.id))
+
+
+# -- degrees, bridges, planarity --------------------------------------------------------------
+def degrees(board, route_ids: Iterable[int] | None = None) -> dict[str, int]:
+    """Routes at each city (each track of a double counts), sorted by city name. Cities with
+    no route in the set are left out. A country's degree is the number of routes into it."""
+    out: dict[str, int] = {}
+    for rid in _ids(board, route_ids):
+        r = board.route(rid)
+        out[r.a] = out.get(r.a, 0) + 1
+        out[r.b] = out.get(r.b, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def odd_degree_cities(board, route_ids: Iterable[int] | None = None) -> list[str]:
+    """Cities with an odd number of routes, sorted. There is always an even number of them
+    (the handshake lemma), and a network with 0 or 2 of them is connected by one trail
+    through every route (Euler). Countries are left out: every route into a country ends at
+    its own terminal, so a country never joins two routes."""
+    return [c for c, d in degrees(board, route_ids).items()
+            if d % 2 and not board.cities[c].is_country]
+
+
+def _nx_graph(board, route_ids, weight: str = "trains"):
+    """A simple networkx Graph of the network (countries split into terminals), with the
+    cheapest track of each city pair as the edge: attributes weight, route, tracks."""
+    import networkx as nx
+
+    g = board_graph(board)
+    G = nx.Graph()
+    for u, v, _w, rid in g.edges(_ids(board, route_ids)):
+        r = board.route(rid)
+        w = r.trains if weight == "trains" else r.length
+        if G.has_edge(u, v):
+            d = G[u][v]
+            d["tracks"] += 1
+            if (w, rid) < (d["weight"], d["route"]):
+                d["weight"], d["route"] = w, rid
+        else:
+            G.add_edge(u, v, weight=w, route=rid, tracks=1)
+    return G
+
+
+def bridges(board, route_ids: Iterable[int] | None = None) -> list[int]:
+    """Routes whose loss splits the network (a route on no cycle), sorted by id. A double
+    route is not a bridge (its other track remains), except into a country: there each
+    track ends at its own terminal (H-8.5)."""
+    import networkx as nx
+
+    G = _nx_graph(board, route_ids)
+    return sorted(G[u][v]["route"] for u, v in nx.bridges(G) if G[u][v]["tracks"] == 1)
+
+
+def articulation_points(board, route_ids: Iterable[int] | None = None) -> list[str]:
+    """Cities whose loss splits the network, sorted. (A city with a route into a country
+    counts: the country is only reached through such cities.)"""
+    import networkx as nx
+
+    g = board_graph(board)
+    return sorted({g.names[v] for v in nx.articulation_points(_nx_graph(board, route_ids))})
+
+
+def is_planar(board, route_ids: Iterable[int] | None = None) -> bool:
+    """Can the network be drawn with no two routes crossing? (networkx's planarity test;
+    parallel tracks do not matter.)"""
+    import networkx as nx
+
+    return bool(nx.check_planarity(_nx_graph(board, route_ids))[0])
+
+
+# -- Steiner trees ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SteinerTree:
+    """The cheapest routes joining ``cities`` (trains, mountains included): ``routes`` sorted
+    by id, ``trains`` their cost. ``exact`` False means an approximation (at most twice the
+    optimum) and ``method`` says which."""
+
+    cities: tuple[str, ...]
+    routes: tuple[int, ...]
+    trains: int
+    exact: bool
+    method: str
+
+
+def _dreyfus_wagner(adj, n_nodes: int, terminals: list[int]):
+    """Exact minimum Steiner tree (Dreyfus–Wagner / Erickson–Monma–Veinott dynamic
+    programming over terminal subsets). ``adj[v]`` lists ``(w, u, route)``. Returns
+    (cost, set of routes)."""
+    k = len(terminals)
+    full = (1 << k) - 1
+    inf = float("inf")
+    dp: dict[int, list[float]] = {}
+    how: dict[int, list] = {}
+    for mask in range(1, full + 1):
+        cost = [inf] * n_nodes
+        back: list = [None] * n_nodes
+        if mask & (mask - 1) == 0:
+            t = terminals[mask.bit_length() - 1]
+            cost[t] = 0
+            back[t] = ("leaf",)
+        else:
+            low = mask & -mask
+            sub = (mask - 1) & mask
+            while sub:
+                if sub & low:  # each split once
+                    a, b = dp[sub], dp[mask ^ sub]
+                    for v in range(n_nodes):
+                        c = a[v] + b[v]
+                        if c < cost[v]:
+                            cost[v] = c
+                            back[v] = ("split", sub)
+                sub = (sub - 1) & mask
+        heap = [(c, v) for v, c in enumerate(cost) if c < inf]
+        heapq.heapify(heap)
+        while heap:
+            c, v = heapq.heappop(heap)
+            if c > cost[v]:
+                continue
+            for w, u, rid in adj[v]:
+                if c + w < cost[u]:
+                    cost[u] = c + w
+                    back[u] = ("edge", v, rid)
+                    heapq.heappush(heap, (c + w, u))
+        dp[mask] = cost
+        how[mask] = back
+    root = terminals[0]
+    routes: set[int] = set()
+    stack = [(full, root)]
+    while stack:
+        mask, v = stack.pop()
+        step = how[mask][v]
+        if step[0] == "edge":
+            routes.add(step[2])
+            stack.append((mask, step[1]))
+        elif step[0] == "split":
+            stack.append((step[1], v))
+            stack.append((mask ^ step[1], v))
+    return dp[full][root], routes
+
+
+def _steiner_exact(board, route_ids, cities: list[str]) -> tuple[int, set[int]]:
+    g = board_graph(board)
+    adj: list[list] = [[] for _ in g.names]
+    for u, v, _w, rid in g.edges(_ids(board, route_ids)):
+        w = board.route(rid).trains
+        adj[u].append((w, v, rid))
+        adj[v].append((w, u, rid))
+    # a country is reached through one of its entry routes: try each choice
+    options = [[t for t in _nodes(g, c) if adj[t]] or list(_nodes(g, c)) for c in cities]
+    best: tuple[float, set[int]] = (float("inf"), set())
+    for choice in itertools.product(*options):
+        cost, routes = _dreyfus_wagner(adj, len(g.names), sorted(set(choice)))
+        if (cost, sorted(routes)) < (best[0], sorted(best[1])):
+            best = (cost, routes)
+    if best[0] == float("inf"):
+        raise IllegalAction("these cities cannot all be joined by the routes given")
+    return int(best[0]), best[1]
+
+
+def steiner_tree(board, cities: Sequence[str], exact: bool | None = None,
+                 route_ids: Iterable[int] | None = None) -> SteinerTree:
+    """The cheapest set of routes joining all ``cities`` (a Steiner tree), in trains.
+
+    ``exact`` None: exact (Dreyfus–Wagner dynamic programming) for up to 7 cities, else
+    networkx's Mehlhorn approximation (at most twice the optimum). Over the whole board or
+    ``route_ids``. Example: the cheapest network for a handful of tickets' cities.
+
+    Example
+    -------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> steiner_tree(board, ["Seattle", "Denver", "Los Angeles"]).trains
+    15
+    """
+    cities = list(dict.fromkeys(cities))
+    if len(cities) < 2:
+        for c in cities:
+            _nodes(board_graph(board), c)
+        return SteinerTree(tuple(cities), (), 0, True, "trivial")
+    if exact is None:
+        exact = len(cities) <= 7
+    if exact:
+        cost, routes = _steiner_exact(board, route_ids, cities)
+        return SteinerTree(tuple(cities), tuple(sorted(routes)), cost, True, "Dreyfus–Wagner")
+    from networkx.algorithms.approximation import steiner_tree as nx_steiner
+
+    g = board_graph(board)
+    G = _nx_graph(board, route_ids)
+    terminals = []
+    for c in cities:
+        ends = [t for t in _nodes(g, c) if t in G]
+        if not ends:
+            raise IllegalAction(f"{c} has no route in this network")
+        terminals.append(ends[0])
+    T = nx_steiner(G, terminals, weight="weight", method="mehlhorn")
+    routes = sorted(G[u][v]["route"] for u, v in T.edges)
+    return SteinerTree(tuple(cities), tuple(routes), sum(board.route(r).trains for r in routes),
+                       False, "Mehlhorn 2-approximation (networkx)")
+
+
+@dataclass(frozen=True)
+class TicketSteiner:
+    """The cheapest routes completing every ticket (a Steiner forest): the tickets grouped
+    into ``groups`` joined by one tree each; ``routes`` all routes, ``trains`` the cost."""
+
+    groups: tuple[tuple[str, ...], ...]
+    trees: tuple[SteinerTree, ...]
+    routes: tuple[int, ...]
+    trains: int
+    exact: bool
+    note: str = field(default="")
+
+
+def _partitions(items: list):
+    if not items:
+        yield []
+        return
+    first, rest = items[0], items[1:]
+    for part in _partitions(rest):
+        yield [[first]] + part
+        for i in range(len(part)):
+            yield part[:i] + [[first] + part[i]] + part[i + 1:]
+
+
+def ticket_steiner(board, tickets: Sequence, exact: bool | None = None) -> TicketSteiner:
+    """The cheapest set of routes that completes all ``tickets`` (Ticket objects or
+    ``(a, b)`` pairs).
+
+    Exact (``exact`` None: for up to 4 tickets): every way of grouping the tickets is
+    tried, each group joined by an exact Steiner tree; the cheapest total wins (trees that
+    would share routes are never better than their union, which is another grouping). For
+    more tickets: one Steiner tree over all their cities (approximate, an upper bound).
+    """
+    pairs = [(t.a, t.b) if hasattr(t, "a") else tuple(t) for t in tickets]
+    labels = [f"{a}–{b}" for a, b in pairs]
+    if exact is None:
+        exact = len(pairs) <= 4
+    if not pairs:
+        return TicketSteiner((), (), (), 0, True)
+    if not exact:
+        cities = list(dict.fromkeys(c for p in pairs for c in p))
+        tree = steiner_tree(board, cities, exact=len(cities) <= 7)
+        return TicketSteiner((tuple(labels),), (tree,), tree.routes, tree.trains, False,
+                             "one Steiner tree over every city of the tickets: an upper bound")
+    cache: dict[tuple[str, ...], SteinerTree] = {}
+
+    def tree_for(group):
+        cities = tuple(sorted({c for k in group for c in pairs[k]}))
+        if cities not in cache:
+            cache[cities] = steiner_tree(board, list(cities), exact=True)
+        return cache[cities]
+
+    best = None
+    for part in _partitions(list(range(len(pairs)))):
+        part = sorted(sorted(g) for g in part)
+        trees = [tree_for(g) for g in part]
+        cost = sum(t.trains for t in trees)
+        key = (cost, len(part), part)
+        if best is None or key < best[0]:
+            best = (key, part, trees)
+    _key, part, trees = best
+    routes = tuple(sorted({r for t in trees for r in t.routes}))
+    return TicketSteiner(tuple(tuple(labels[k] for k in g) for g in part), tuple(trees), routes,
+                         sum(board.route(r).trains for r in routes), True,
+                         "every grouping of the tickets tried, each group an exact Steiner tree")
+
+
+# -- the longest trail of a whole board ----------------------------------------------------------
+def single_track_routes(board) -> list[int]:
+    """One route id per city pair (the lowest id of each double or triple), sorted."""
+    seen: dict[frozenset, int] = {}
+    for r in board.routes:
+        key = frozenset(r.cities)
+        if key not in seen or r.id < seen[key]:
+            seen[key] = r.id
+    return sorted(seen.values())
+
+
+@dataclass(frozen=True)
+class WholeBoardTrail:
+    """The longest trail of a whole board, with a proof.
+
+    ``upper_bound``: no trail is longer. A trail's routes have at most two odd-degree
+    cities, so the routes it leaves out must fix the parity of every other odd city:
+    they contain a T-join, and ``total - upper_bound`` is the cheapest one (shortest paths
+    between odd cities + a minimum-weight pairing that leaves two of them free).
+    ``trail``: the best trail found; ``gap`` = upper_bound − trail.length (0 = proven).
+    """
+
+    board: str
+    one_track_per_pair: bool
+    routes: int
+    total: int
+    odd_cities: tuple[str, ...]
+    left_out: tuple[int, ...]
+    upper_bound: int
+    trail: Trail
+    method: str
+
+    @property
+    def gap(self) -> int:
+        return self.upper_bound - self.trail.length
+
+    @property
+    def proven(self) -> bool:
+        return self.gap == 0
+
+    def describe(self) -> str:
+        return (f"{self.board} ({'one track per city pair' if self.one_track_per_pair else 'every track'}): "
+                f"{self.routes} routes, {self.total} cars, {len(self.odd_cities)} odd cities; "
+                f"longest trail {self.trail.length} cars over {len(self.trail.routes)} routes; "
+                f"upper bound {self.upper_bound} (total − {self.total - self.upper_bound}); "
+                + ("proven optimal" if self.proven else f"gap {self.gap}"))
+
+
+def _min_t_join_nx(g: BoardGraph, edges, odd: list[int]) -> set[int]:
+    """Cheapest edge set whose odd nodes are all of ``odd`` but two (networkx blossom
+    matching on shortest-path distances, two free 'end' slots)."""
+    import networkx as nx
+
+    G = nx.MultiGraph()
+    for i, (u, v, w, _r) in enumerate(edges):
+        G.add_edge(u, v, key=i, weight=w)
+    H = nx.Graph()
+    paths = {}
+    for s in odd:
+        dist, path = nx.single_source_dijkstra(G, s, weight="weight")
+        for t in odd:
+            if t > s and t in dist:
+                H.add_edge(s, t, weight=dist[t])
+                paths[(s, t)] = path[t]
+        H.add_edge(s, "end1", weight=0)
+        H.add_edge(s, "end2", weight=0)
+    H.add_edge("end1", "end2", weight=0)
+    join: set[int] = set()
+    for a, b in nx.min_weight_matching(H):
+        if isinstance(a, str) or isinstance(b, str):
+            continue
+        s, t = min(a, b), max(a, b)
+        p = paths[(s, t)]
+        for x, y in zip(p, p[1:]):
+            # the cheapest track between x and y, lowest id on ties
+            i = min((edges[k][2], k) for k in G[x][y])[1]
+            join ^= {i}
+    return join
+
+
+def whole_board_trail(board, one_track_per_pair: bool = False) -> WholeBoardTrail:
+    """The longest trail if one player owned every route (``one_track_per_pair``: one track
+    of each double), with an upper bound that proves it.
+
+    Method: the Euler bound (see :class:`WholeBoardTrail`) computed with networkx's exact
+    minimum-weight matching; then remove that cheapest T-join. If what is left is connected
+    it has at most two odd cities, so one trail (Euler) uses all of it and meets the bound:
+    proven. Otherwise :func:`~ttr_nb.graph.longest_trail` (exact) is run on the whole board.
+    """
+    ids = single_track_routes(board) if one_track_per_pair else sorted(r.id for r in board.routes)
+    g = board_graph(board)
+    edges = g.edges(ids)
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i, (u, v, _w, _r) in enumerate(edges):
+        adj.setdefault(u, []).append((v, i))
+        adj.setdefault(v, []).append((u, i))
+    total = sum(e[2] for e in edges)
+    odd = sorted(v for v, lst in adj.items() if len(lst) % 2)
+    join = _min_t_join_nx(g, edges, odd) if len(odd) > 2 else set()
+    bound = total - sum(edges[i][2] for i in join)
+    keep: dict[int, list[tuple[int, int]]] = {}
+    for i, (u, v, _w, _r) in enumerate(edges):
+        if i not in join:
+            keep.setdefault(u, []).append((v, i))
+            keep.setdefault(v, []).append((u, i))
+    seen = {next(iter(keep))}
+    stack = list(seen)
+    while stack:
+        for nb, _i in keep[stack.pop()]:
+            if nb not in seen:
+                seen.add(nb)
+                stack.append(nb)
+    pieces = len(_pieces(adj))
+    if len(seen) == len(keep) and pieces == 1:
+        k_odd = sorted(v for v, lst in keep.items() if len(lst) % 2)
+        nodes, order = _euler(edges, keep, sorted(keep), None, k_odd)
+        trail = _make_trail(g, edges, nodes, order)
+        method = "Euler bound met: the cheapest T-join removed leaves a connected network"
+    else:
+        trail = longest_trail(board, ids)
+        method = "exact search (ttr_nb.longest_trail)"
+    names = sorted({g.names[v] for v in odd})
+    return WholeBoardTrail(board.name, one_track_per_pair, len(ids), total, tuple(names),
+                           tuple(sorted(edges[i][3] for i in join)), bound, trail, method)
+
+
+def _pieces(adj) -> list[set[int]]:
+    out, seen = [], set()
+    for s in adj:
+        if s in seen:
+            continue
+        piece = {s}
+        stack = [s]
+        while stack:
+            for nb, _i in adj[stack.pop()]:
+                if nb not in piece:
+                    piece.add(nb)
+                    stack.append(nb)
+        seen |= piece
+        out.append(piece)
+    return out

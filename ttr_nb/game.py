@@ -22,7 +22,7 @@ import json
 import random
 from typing import Any, Iterable, Sequence
 
-from .actions import (ACTION_TYPES, Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass,
+from .actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass,
                       action_from_json)
 from .board import Board
 from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_for, shuffle)
@@ -273,7 +273,7 @@ class Game:
             out = []
             for m in self._hooks["actions"]:
                 out += m.actions(p)
-        out.sort()
+        out.sort(key=Action._key)
         self._legal = (self._version, out)
         return list(out)
 

@@ -35,7 +35,10 @@ __all__ = [
     "Trail", "longest_trail", "Connection", "connect", "ticket_done", "Network", "networks",
     "largest_network", "board_graph",
     # analysis (re-exported)
-    "longest_simple_path",
+    "longest_simple_path", "cheapest_cost", "TicketValue", "ticket_values", "ticket_outliers",
+    "degrees", "odd_degree_cities", "bridges", "articulation_points", "is_planar",
+    "SteinerTree", "steiner_tree", "TicketSteiner", "ticket_steiner", "WholeBoardTrail",
+    "whole_board_trail", "single_track_routes",
 ]
 
 
@@ -207,4 +210,22 @@ def largest_network(board, route_ids: Iterable[int]) -> Network:
     return pieces[0] if pieces else EMPTY_NETWORK
 
 
-from .analysis import longest_simple_path  # noqa: E402  (re-exported)
+from .analysis import (  # noqa: E402  (the classroom analyses, re-exported)
+    SteinerTree,
+    TicketSteiner,
+    TicketValue,
+    WholeBoardTrail,
+    articulation_points,
+    bridges,
+    cheapest_cost,
+    degrees,
+    is_planar,
+    longest_simple_path,
+    odd_degree_cities,
+    single_track_routes,
+    steiner_tree,
+    ticket_outliers,
+    ticket_steiner,
+    ticket_values,
+    whole_board_trail,
+)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any
 
 from .board import Board, Ticket, load_map
 

@@ -50,7 +50,7 @@ def keep_options(g: "Game") -> list[KeepTickets]:
     ids = sorted(g.tix[t].id for t in g.offered[g.seat])
     lo = min_keep(g)
     out = [KeepTickets(c) for k in range(lo, len(ids) + 1) for c in combinations(ids, k)]
-    out.sort()
+    out.sort(key=KeepTickets._key)
     return out
 
 

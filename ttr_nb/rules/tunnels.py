@@ -64,7 +64,9 @@ class PayTunnel(Action):
             return f"pay the tunnel with {self.pay_text()}"
         st = game.ext.get("tunnels", {}).get("pending")
         where = f" {game.board.route(st['route']).a}–{game.board.route(st['route']).b}" if st else ""
-        return f"{_actor(game)} pays {self.pay_text()} more and claims the tunnel{where}"
+        n = sum(k for _, k in self.pay)
+        return (f"{_actor(game)} pays {n} extra card{'s' * (n != 1)} ({self.pay_text()}) and claims the "
+                f"tunnel{where}")
 
 
 @register_action
