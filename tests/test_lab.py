@@ -245,6 +245,13 @@ def test_win_rate_fair_share_counts_teams_not_seats():
                       seat(2, 40 + 20 * (i % 2), scorer=1), seat(3, 40 + 20 * (i % 2), scorer=1)])
              for i in range(4)]
     fig = lab.plot_win_rate(teams)
-    fair = [t.get_text() for t in fig.axes[0].texts if t.get_text().startswith("fair share")]
-    assert fair == ["fair share 1/2"]
-    assert [t["wins"] for t in lab.win_rates(teams)] == [2, 2, 2, 2]
+    ax = fig.axes[0]
+    assert [line.get_ydata()[0] for line in ax.lines if line.get_linestyle() == "--"] == [0.5]
+    assert ax.get_xlabel().startswith("dashed line: the fair share, 1/2")
+    assert [t.get_text().split("\n")[1] for t in ax.get_xticklabels()] == [
+        "team 1", "team 1", "team 2", "team 2"]
+    # the two seats of a team share a colour
+    faces = [p.get_facecolor() for p in ax.patches]
+    assert faces[0] == faces[1] != faces[2] == faces[3]
+    table = lab.win_rates(teams)
+    assert [(t["team"], t["wins"]) for t in table] == [(0, 2), (0, 2), (1, 2), (1, 2)]

@@ -119,6 +119,8 @@ def test_TA_8_first_card_is_placed_after_seeing_it_the_second_goes_to_the_other_
     g.apply(DrawCard("red"))
     assert g.pending == "place-card" and g.current_player == 0
     assert g.legal_actions() == [PlaceCard("hand"), PlaceCard("holder")]
+    assert [a.text(g) for a in g.legal_actions()] == ["Ana keeps the first card (red) in hand",
+                                                      "Ana puts the first card (red) in the team holder"]
     assert g.view(0)["placing"] == "red" and g.view(1)["placing"] == "red"  # it was face up
     why = g.why_not(DrawCard("deck"))
     assert "place-card" in why or "first card" in why
@@ -140,7 +142,9 @@ def test_TA_8_hand_first_then_holder_and_blind_colours_stay_hidden():
     assert g.view(0)["placing"] == "yellow" and g.view(1)["placing"] == "hidden"
     assert g.view(None)["placing"] == "yellow"
     ev = g.apply(PlaceCard("hand"))
-    assert ev[0].text.startswith("Ana puts the first card (yellow) in Ana's hand")
+    assert ev[0].text == ("Ana keeps the first card (yellow) in hand; the second card will go to the team "
+                          "holder (TA-8).")
+    assert ev[0].public == "Ana keeps the first card in hand; the second card will go to the team holder (TA-8)."
     assert "yellow" not in ev[0].public
     ev = g.apply(DrawCard("deck"))
     assert holder(g, 0)[CARD_INDEX["pink"]] == 1
@@ -426,7 +430,7 @@ def test_TA_20_two_teams_use_one_track_of_a_double_by_default():
     g.seat = 2
     touch(g)
     why = g.why_not(ClaimRoute.paying(tracks[1].id, locomotive=tracks[1].length))
-    assert why and "only one track" in why
+    assert why and "only one track" in why and "TA-20" in why
 
 
 def test_TA_20_a_team_never_holds_two_tracks_even_when_both_are_open():
@@ -436,7 +440,7 @@ def test_TA_20_a_team_never_holds_two_tracks_even_when_both_are_open():
     g.seat = 1  # the partner
     set_hand(g, 1, locomotive=5)
     why = g.why_not(ClaimRoute.paying(tracks[1].id, locomotive=tracks[1].length))
-    assert "your team already own the other track" in why
+    assert "team already owns the other track" in why and "TA-20" in why
     _claim_free(g, 2, tracks[1])  # the other team may
     assert g.owner[g.T.idx[tracks[1].id]] == 2
 

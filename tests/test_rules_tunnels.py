@@ -126,7 +126,7 @@ def test_seed_example_text_lhasa_kathmandu():
     ev = g.apply(ClaimRoute.paying(LK, white=2))
     assert ev[0].text == ("Ana tries the tunnel Lhasa–Kathmandu with 2 white: reveals white, Locomotive, "
                           "blue, green: 2 extra white cards (or Locomotives) to pay.")
-    assert PayTunnel((("white", 2),)).text(g) == ("Ana pays 2 extra cards (2 white) and claims the tunnel "
+    assert PayTunnel((("white", 2),)).text(g) == ("Ana pays 2 extra cards, 2 white, and claims the tunnel "
                                                    "Lhasa–Kathmandu")
 
 

@@ -313,3 +313,46 @@ def test_longest_simple_path_matches_brute_force(board):
     assert p.length == brute_force_path(board, ids)
     assert p.length <= longest_trail(board, ids).length
     assert_valid_trail(board, ids, p, simple=True)
+
+
+@st.composite
+def grids(draw):
+    """Pieces of a dense grid of short routes (the hard case for a search): up to 13
+    routes on a 3 x 4 grid with diagonals, lengths 1-2."""
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    pairs = [((r, c), (r + dr, c + dc)) for r, c in cells for dr, dc in ((0, 1), (1, 0), (1, 1))
+             if r + dr < 3 and c + dc < 4]
+    chosen = draw(st.lists(st.sampled_from(pairs), min_size=4, max_size=13, unique=True))
+    lengths = draw(st.lists(st.integers(1, 2), min_size=len(chosen), max_size=len(chosen)))
+    cities = [City(f"{r},{c}", c / 4, r / 3) for r, c in cells]
+    routes = [Route(k + 1, f"{a[0]},{a[1]}", f"{b[0]},{b[1]}", w, "gray")
+              for k, ((a, b), w) in enumerate(zip(chosen, lengths))]
+    return Board("grid", "grid", cities, routes, [])
+
+
+@settings(max_examples=300)
+@given(board=grids())
+def test_longest_trail_matches_brute_force_on_grids(board):
+    ids = [r.id for r in board.routes]
+    t = longest_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids)
+    assert_valid_trail(board, ids, t)
+
+
+@pytest.mark.parametrize("budget, early", [(0, 0), (3, 10**6), (10**6, 10**6)])
+@settings(max_examples=200)
+@given(board=st.one_of(grids(), multigraphs()))
+def test_every_search_strategy_is_exact(budget, early, board):
+    """The exact Euler bound (minimum T-join) first, after a short search, or never: the
+    answer is the same (anchors §8)."""
+    from ttr_nb import trail as module
+
+    saved = module.SEARCH_BUDGET, module.EARLY_JOIN_EDGES
+    module.SEARCH_BUDGET, module.EARLY_JOIN_EDGES = budget, early
+    try:
+        ids = [r.id for r in board.routes]
+        t = longest_trail(board, ids)
+    finally:
+        module.SEARCH_BUDGET, module.EARLY_JOIN_EDGES = saved
+    assert t.length == brute_force_trail(board, ids)
+    assert_valid_trail(board, ids, t)

@@ -561,3 +561,107 @@ def test_stepper_and_panel_on_legendary_asia_mountains():
     p = PlayPanel(ttr_nb.new_game("legendary-asia", players=2, seed=4), seed=4)
     _to_my_turn(p)
     _only_expected(p)
+
+
+# -- mechanics shown without widget code: Heart of Africa, Team Asia, tunnels -------------------
+def _terrain_game(seed: int = 8):
+    """A Heart of Africa game that draws Terrain cards and doubles routes whenever it can."""
+    from ttr_nb.rules.terrain import DrawTerrain
+
+    g = ttr_nb.new_game("heart-of-africa", players=3, seed=seed)
+    rng = random.Random(seed)
+    while not g.over:
+        legal = g.legal_actions()
+        claims = [a for a in legal if isinstance(a, ClaimRoute)]
+        doubled = [a for a in claims if a.terrain]
+        terrain = [a for a in legal if isinstance(a, DrawTerrain)]
+        keeps = [a for a in legal if isinstance(a, KeepTickets)]
+        if doubled:
+            a = doubled[0]
+        elif claims and rng.random() < 0.6:
+            a = max(claims, key=lambda a: (g.board.route(a.route).length, -a.route))
+        elif terrain and rng.random() < 0.4:
+            a = terrain[0]
+        elif keeps:
+            a = min(keeps, key=lambda a: (len(a.tickets), a.tickets))
+        else:
+            a = next((x for x in legal if isinstance(x, DrawCard)), legal[0])
+        g.apply(a)
+    return g
+
+
+def test_stepper_heart_of_africa_terrain_majority_and_doubled_routes_H_5():
+    g = _terrain_game()
+    doubled = [a for a in g.history if isinstance(a, ClaimRoute) and a.terrain]
+    assert doubled, "the test game should double at least one route"
+    s = GameStepper(g, chart=False)
+    k = next(i for i, a in enumerate(g.history, 1) if isinstance(a, ClaimRoute) and a.terrain)
+    s.go(k)
+    assert s.game.state_json() == _replayed(g.to_json(), k).state_json()
+    assert "Terrain cards" in s.players_html.value and "H-5.4" in s.players_html.value
+    assert "Terrain face up" in s.cards_html.value
+    assert doubled[0].route in s.highlight["routes"]      # the doubled route glows
+    s.eyes_picker.value = 1                                # Terrain cards are public: still shown
+    assert "Terrain cards" in s.players_html.value
+    _only_expected(s)
+
+
+def test_play_panel_heart_of_africa_draws_terrain_cards_H_4():
+    g = ttr_nb.new_game("heart-of-africa", players=3, seed=8)
+    p = PlayPanel(g, seed=8)
+    _to_my_turn(p)
+    labels = [b.description for b in p.extra_draws.children]
+    assert labels and all(l.startswith("terrain: ") for l in labels)
+    held = sum(g.view(0)["players"][0]["terrain"].values())
+    p.extra_draws.children[0].click()
+    assert sum(g.view(0)["players"][0]["terrain"].values()) == held + 1, p.message
+    _only_expected(p)
+
+
+@pytest.fixture(scope="module")
+def team_game():
+    return _played("team-asia", players=4, seed=3)
+
+
+def test_stepper_team_asia_colours_by_team_and_hides_the_other_holder_TA_5(team_game):
+    s = GameStepper(team_game, step=120, eyes=0, chart=False)
+    names = [sc.name for sc in team_game.scorers()]
+    assert s.canvas.player_names == names               # the legend: one colour per team
+    assert len(set(s._color_of_seat.values())) == 2
+    html = s.cards_html.value
+    assert "Teams" in html and "(hidden)" in html       # seat 0 can't see the other team's holder
+    s.eyes_picker.value = -1
+    assert "(hidden)" not in s.cards_html.value          # the teacher sees both holders
+    assert s.game.state_json() == _replayed(team_game.to_json(), 120).state_json()
+
+
+def test_stepper_shows_a_tunnel_being_paid_EU_3(team_game):
+    s = GameStepper(team_game, chart=False)
+    st = next((st for st in s.timeline.steps if type(st.action).__name__ in ("PayTunnel", "WithdrawTunnel")), None)
+    if st is None:
+        pytest.skip("no tunnel decision in this game")
+    s.go(st.index - 1)
+    assert "Tunnel" in s.cards_html.value and "EU-3" in s.status.value
+
+
+def test_play_panel_team_asia_place_card_choice_TA_8():
+    g = ttr_nb.new_game("team-asia", players=4, seed=3)
+    p = PlayPanel(g, seed=3)
+    for _ in range(60):
+        if g.over or g.pending == "place-card" and g.current_player == 0:
+            break
+        if p.ticket_boxes:
+            for cb in p.ticket_boxes:
+                cb.value = True
+            p.keep_button.click()
+        elif p.choice_buttons:
+            p.choice_buttons[0].click()
+        else:
+            p.deck_button.click()
+    assert g.pending == "place-card" and g.current_player == 0
+    texts = [b.description for b in p.choice_buttons]
+    assert any("holder" in t for t in texts) and any("hand" in t for t in texts)
+    n = len(g.history)
+    next(b for b in p.choice_buttons if "holder" in b.description).click()
+    assert len(g.history) > n
+    _only_expected(p)

@@ -56,7 +56,7 @@ import matplotlib.pyplot as plt
 
 import ttr_nb
 from ttr_nb.agents import play_game
-from ttr_nb.charts import score_chart, terrain_chart, terrain_majorities
+from ttr_nb.charts import score_chart, terrain_chart, terrain_counts, terrain_majorities
 from ttr_nb.widgets import GameStepper, PlayPanel, RouteBuilder, ScoringExplorer
 
 # a whole game between three greedy agents: the same seed gives the same game, every time
@@ -213,22 +213,44 @@ builder.add("Seattle–Portland")
 print(builder.message)
 """),
     md("""
-## 5. The Heart of Africa: who may double?
+## 5. The same controls on every map
 
-In *The Heart of Africa* a route's points are doubled by playing Terrain cards of its type, but
-only by a player who holds **at least as many** cards of that type as anyone else (H-5.4; ties
-count). `terrain_chart` shows the cards each player holds and stars the majority holders. The
-counts below are the rules' worked example E6: you (Ana) hold 3 Desert & Savanna, your rivals 3
-and 2, so you may double a red route (a tie is enough).
+Nothing above is specific to the USA: the controls show whatever the rules of a map add.
+
+**The Heart of Africa.** Terrain cards lie face up in front of their owner, so every pair of eyes
+sees them. A route's points are doubled by playing Terrain cards of its type, but only by a
+player who holds **at least as many** cards of that type as anyone else (H-5.4; a tie is
+enough). The stepper shows the Terrain cards held, stars the majority holders, and makes every
+doubled route glow in its Terrain colour. Here a greedy agent (Ana) plays two random ones.
+"""),
+    code(IGNORE + """
+africa = play_game("heart-of-africa", players=3, seed=4, agents=("greedy", "random", "random"))
+africa_stepper = GameStepper(africa, step=150, chart=False)
+africa_stepper
 """),
     code("""
-held = {"Ana": {"desert": 3, "jungle": 1, "mountain": 0},
-        "Bea": {"desert": 3, "jungle": 0, "mountain": 2},
-        "Cal": {"desert": 2, "jungle": 2, "mountain": 1}}
+print(africa_stepper.summary())
+held = terrain_counts(africa.view(None))          # at the end of the game
 for terrain, holders in terrain_majorities(held).items():
     print(f"{terrain:9} may double: {', '.join(holders) or 'nobody'}")
-ax = terrain_chart(held)
+ax = terrain_chart(held, title="The Heart of Africa, seed 4: Terrain cards held at the end")
 plt.show()
+"""),
+    md("""
+**Team Asia.** Two teams of two share a card holder and a ticket holder; a partner sees the team's
+holder, the other team sees only how many cards and tickets are in it (TA-5, TA-6). The board
+colours routes by team, and the stepper shows the holders as the chosen eyes may see them
+(try *Cal's eyes*: Ana & Bea's holder turns hidden). Tunnels show the cards laid, the cards
+revealed and how many more must be paid.
+"""),
+    code(IGNORE + """
+asia = play_game("team-asia", players=4, seed=3, agents="greedy")
+asia_stepper = GameStepper(asia, step=120, eyes=0, chart=False)
+asia_stepper
+"""),
+    code("""
+print(asia_stepper.summary())
+print(asia.score().verdict)
 """),
     md("""
 ## Driving the controls from code

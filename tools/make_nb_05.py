@@ -262,8 +262,12 @@ failed = [x for x in tries if x[4] is not None]
 print(f"{len(passed)} doublings allowed, {len(failed)} refused")
 print()
 print("ALLOWED")
-for _, turn, _, text, _ in passed[:3]:
-    print(f"  turn {turn}: {text}")
+shown = set()
+for _, turn, a, text, _ in passed:
+    label = board.route(a.route).label()
+    if label not in shown and len(shown) < 4:  # one payment per route (and per double route)
+        shown.add(label)
+        print(f"  turn {turn}: {text}")
 print()
 print("REFUSED")
 for _, turn, _, text, why in failed[:3]:
@@ -321,27 +325,42 @@ def doubling_choices(g):
     return [a for a in g.legal_actions() if isinstance(a, ClaimRoute) and a.terrain and not a.locos]
 
 def first_loco_moment(record):
-    \"\"\"The first position where the player to act can double a 4-6 route with a Locomotive.\"\"\"
+    \"\"\"The first position where the player to act can double a 4-6 route both with 2
+    Locomotives and with 2 real Terrain cards: (actions played, route id), or None.\"\"\"
     g = Game.from_json({**record, "actions": []})
     for k, a in enumerate(record["actions"]):
-        if g.pending == "turn" and any(board.route(x.route).length >= 4 and "locomotive" in dict(x.terrain)
-                                       for x in doubling_choices(g)):
-            return k
+        if g.pending == "turn":
+            kinds = {}
+            for x in doubling_choices(g):
+                if board.route(x.route).length >= 4:
+                    kinds.setdefault(x.route, set()).add(tuple(n for n, _ in x.terrain))
+            both = [r for r, ks in kinds.items() if ("locomotive",) in ks and (terrain_of(board.route(r)),) in ks]
+            if both:
+                return k, min(both)
         g.apply(action_from_json(a))
     return None
 
-record = play_game("heart-of-africa", 4, seed=11, agents=("greedy",)).to_dict()
-k = first_loco_moment(record)
+for seed in range(1, 40):  # the first seeded greedy game with such a moment
+    record = play_game("heart-of-africa", 4, seed=seed, agents=("greedy",)).to_dict()
+    moment = first_loco_moment(record)
+    if moment is not None:
+        break
+k, route = moment
+at_k = Game.from_json({**record, "actions": record["actions"][:k]})
+print(f"Greedy game seed {seed}, after {k} actions: {at_k.names[at_k.current_player]} may claim "
+      f"{board.route(route).label()}")
+print()
 for setting in ({}, {"loco_terrain_value": 2}, {"require_real_terrain_card": True}, {"loco_as_terrain": False}):
     g = Game.from_json({**record, "policies": {**record["policies"], **setting}, "actions": record["actions"][:k]})
     seat = g.current_player
-    print(f"{setting or 'defaults'}: {g.names[seat]} holds {g.hand(seat).get('locomotive', 0)} Locomotives "
+    locos = g.hand(seat).get("locomotive", 0)
+    print(f"{setting or 'defaults'}: {g.names[seat]} holds {locos} Locomotive{'s' * (locos != 1)} "
           f"and the Terrain cards {g.view(seat)['players'][seat]['terrain']}")
-    long = [a for a in doubling_choices(g) if board.route(a.route).length >= 4]
-    shown = sorted({a.route for a in long})[:1]
-    for a in long:
-        if a.route in shown:
-            print("   ", a.text(g))
+    offered = [a for a in doubling_choices(g) if a.route == route]
+    for a in offered:
+        print("   ", a.text(g))
+    if not offered:
+        print("    (no doubling offered)")
     print()
 """),
     md("""
@@ -396,8 +415,10 @@ for s, name in enumerate(final.names):
     for l in sheet.lines[s]:
         if l.kind == "terrain":
             print(f"{name}: {l.detail}")
+doubled = [c[0] for cs in final.claims for c in cs if c[1]]
 ax = draw_board(board, claims=final.route_owners, player_names=final.names, figsize=(8, 9.4),
-                title="The Heart of Africa, seed 7: the claims of the four greedy players")
+                highlight=doubled, highlight_color="#f2b100",
+                title="Seed 7: the claims of the four greedy players (glow: doubled with Terrain cards)")
 plt.show()
 """),
     md("""
@@ -408,11 +429,17 @@ random agents and by greedy agents. For each: the share of claims that were doub
 per game, the share that used a Locomotive, and the mean points of the `terrain` lines per
 player per game (compared with the route points).
 
-For 1,000 games of each (played while writing this notebook, on a shared machine): random
-agents doubled **20 %** of their claims (14 doublings per game) for **+9.5 points** per player
-per game (16 % of their route points); greedy agents doubled **13 %** of their claims (7 per
-game) for **+6.8 points** per player per game (8 % of their route points). The small run below
-gives similar numbers.
+For 1,000 games of each (played while writing this notebook, 4 players): random agents doubled
+**20 %** of their claims (14 doublings per game, 4 % of them with a Locomotive) for **+9.5
+points** per player per game, 16 % on top of their route points; greedy agents doubled **17 %**
+of their claims (9.2 per game, 2 % with a Locomotive) for **+9.0 points** per player per game,
+14 % on top of their route points. Every game had doublings, and nearly every player (97–99 %)
+doubled at least once. Most doublings are on short routes (2 spaces: half of them), because
+those need a single card. The small run below gives similar numbers.
+
+Is it worth it? In 400 games where two greedy players doubled and two identical ones never
+touched Terrain cards, the doublers scored +8.1 points from doubling but only +2.3 points more in
+total, and won as often (50 %): the Terrain cards they drew replaced train cards.
 """),
     code("""
 import pandas as pd

@@ -233,8 +233,7 @@ player pays with holder cards:
     code("""
 claim = play_until(game, after=lambda g, a: isinstance(a, ClaimRoute) and a.from_holder)
 print(f"After {len(game.history)} actions:")
-for event in game.log[-3:]:
-    print("   ", event.text)
+print([e for e in game.log if e.kind == "claim"][-1].text)
 print("The action:", claim.to_json())
 """),
     md("""
@@ -396,7 +395,7 @@ tunnels = [r for r in board.routes if r.tunnel]
 sizes = sorted({r.tunnel for r in tunnels})
 risk = [f"{n} cards revealed: {float(1 - exact[n][0]):.0%}" for n in sizes]
 ax = draw_board(board, claims={r.id: sizes.index(r.tunnel) for r in tunnels},
-                player_colors=["#fdae61", "#f46d43", "#a50026"], player_names=risk,
+                player_colors=["#fec44f", "#ec7014", "#8c2d04"], player_names=risk,
                 dim_unclaimed=True, figsize=(13, 10),
                 title="Team Asia tunnels: P(at least one extra card), a colour laid")
 show(ax)

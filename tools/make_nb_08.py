@@ -282,7 +282,7 @@ for t in lab.win_rates(asia):
     code("""
 mountain = sum(s.points.get("mountain", 0) for s in seats)
 print(f"mountain points: {mountain / sum(s.total for s in seats):.1%} of all points")
-fig = lab.plot_route_heatmap(asia, by="share")
+fig = lab.plot_route_heatmap(asia, by="share", figsize=(8.6, 6.2))
 plt.show()
 """),
     md("""
@@ -306,7 +306,7 @@ for label, group in (("winners", [s for s in seats if s.won]),
                      ("the others", [s for s in seats if not s.won])):
     terrain = sum(s.points.get("terrain", 0) for s in group) / len(group)
     print(f"{label:>10}: {terrain:.1f} terrain points on average ({len(group)} players)")
-fig = lab.plot_route_heatmap(africa, by="share")
+fig = lab.plot_route_heatmap(africa, by="share", figsize=(7, 8.2))
 plt.show()
 """),
     md("""

@@ -23,7 +23,10 @@ _EXPORTS = {
     "longest_trail": "graph", "Trail": "graph", "longest_simple_path": "graph",
     "Scoresheet": "scoring", "Claim": "scoring", "Scorer": "scoring", "Line": "scoring",
     # pictures
-    "draw_board": "draw",
+    "draw_board": "draw", "score_chart": "charts", "terrain_chart": "charts",
+    # widgets (ipywidgets is imported only when one is used)
+    "GameStepper": "widgets", "PlayPanel": "widgets", "ScoringExplorer": "widgets",
+    "RouteBuilder": "widgets",
     # simulation
     "simulate": "simulate",
 }

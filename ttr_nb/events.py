@@ -93,7 +93,7 @@ def _display(game, seat, args):
 def _blind(game, seat, args):
     (card,) = args
     extra = " (a blind Locomotive is an ordinary card, B-4.5)" if card == LOCO else ""
-    return (f"{_who(game, seat)} draws {_a(CARD_NAMES[card])} card from the deck{extra}.",
+    return (f"{_who(game, seat)} draws {_phrase(card)} from the deck{extra}.",
             f"{_who(game, seat)} draws a card from the deck.")
 
 
@@ -109,10 +109,15 @@ def _a(word: str) -> str:
     return ("an " if word[0] in "aeiou" else "a ") + word
 
 
+def _phrase(card: int) -> str:
+    """'a red card', 'an orange card', 'a Locomotive'."""
+    return "a Locomotive" if card == LOCO else _a(CARD_NAMES[card]) + " card"
+
+
 @register_event("refill")
 def _refill(game, seat, args):
     (card,) = args
-    return f"{_a(CARD_NAMES[card]).capitalize()} card is turned face up.", None
+    return f"{_phrase(card)[0].upper() + _phrase(card)[1:]} is turned face up.", None
 
 
 @register_event("loco_reset")

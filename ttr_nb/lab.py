@@ -118,9 +118,11 @@ def write_results(results: Iterable[GameResult], path: str | Path) -> int:
 
 # -------------------------------------------------------------------- tables
 def win_rates(results: Sequence[GameResult]) -> list[dict[str, Any]]:
-    """By seat: games, wins, win rate and its 95% Wilson interval (``low``, ``high``).
+    """By seat: its ``team`` (the seat itself, except in a team game), agent, games, wins,
+    win rate and its 95% Wilson interval (``low``, ``high``).
 
-    A shared win counts as a win for every seat that shares it.
+    A shared win counts as a win for every seat that shares it, and a team's win for
+    each of its seats.
     """
     if not results:
         return []
@@ -132,8 +134,9 @@ def win_rates(results: Sequence[GameResult]) -> list[dict[str, Any]]:
         wins = sum(1 for r in mine if seat in r.winners)
         lo, hi = wilson(wins, n)
         agents = sorted({r.agents[seat] for r in mine})
-        out.append({"seat": seat, "agent": ",".join(agents), "games": n, "wins": wins,
-                    "rate": wins / n if n else 0.0, "low": lo, "high": hi})
+        team = mine[0].seats[seat].scorer if mine and mine[0].seats else seat
+        out.append({"seat": seat, "team": team, "agent": ",".join(agents), "games": n,
+                    "wins": wins, "rate": wins / n if n else 0.0, "low": lo, "high": hi})
     return out
 
 
@@ -238,19 +241,22 @@ def plot_win_rate(results: Sequence[GameResult], ax: Axes | None = None) -> Figu
     err = [[t["rate"] - t["low"] for t in table], [t["high"] - t["rate"] for t in table]]
     from .draw import PLAYER_COLORS  # noqa: PLC0415
 
-    colors = [PLAYER_COLORS[s % len(PLAYER_COLORS)] for s in seats]
+    teams = [t["team"] for t in table]
+    team_game = teams != seats
+    colors = [PLAYER_COLORS[k % len(PLAYER_COLORS)] for k in (teams if team_game else seats)]
     ax.bar(seats, rates, color=colors, alpha=0.85, edgecolor="#222222", width=0.6)
     ax.errorbar(seats, rates, yerr=err, fmt="none", ecolor="#222222", capsize=6, lw=1.5)
     if table:
         sides = max(len({s.scorer for s in r.seats}) or r.players for r in results)
-        fair = 1 / sides  # players, or teams in a team game
-        ax.axhline(fair, ls="--", color="#666666", lw=1)
-        ax.text(seats[-1] + 0.42, fair, f"fair share 1/{sides}", va="bottom",
-                ha="right", fontsize=9, color="#444444")
+        ax.axhline(1 / sides, ls="--", color="#666666", lw=1)
+        what = "teams" if team_game else "players"
+        ax.set_xlabel(f"dashed line: the fair share, 1/{sides} (every one of {sides} {what} "
+                      "equally likely to win)", fontsize=9, color="#444444")
     for t in table:
         ax.text(t["seat"], t["high"] + 0.02, f"{t['rate']:.0%}\n{t['wins']}/{t['games']}",
                 ha="center", va="bottom", fontsize=9)
-    ax.set_xticks(seats, [f"seat {s}\n({t['agent']})" for s, t in zip(seats, table)])
+    ax.set_xticks(seats, [f"seat {t['seat']}\n" + (f"team {t['team'] + 1}\n" if team_game else "")
+                          + f"({t['agent']})" for t in table])
     ax.set_ylim(0, min(1.0, max([t["high"] for t in table] + [0.5]) + 0.18))
     ax.yaxis.set_major_formatter(_percent())
     ax.set_ylabel("win rate (95% Wilson interval)")
@@ -402,7 +408,7 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     what, bar_label = _HEAT_TEXT[by]
     if ax is None and figsize is None:  # room for the colour bar; tall boards narrower
         w = 9.0 if board.height <= 0.8 else 7.0
-        figsize = (w + 0.9, w * board.height + 1.0)
+        figsize = (w + 0.9, round(w * board.height + 1.0, 1))
     ax = draw_board(board, ax=ax, claims=claims, player_colors=colors, legend=False,
                     title=_title(results, what), labels=labels, figsize=figsize)
     for patch in ax.patches:

@@ -63,7 +63,6 @@ class Trail:
 
 
 EMPTY_TRAIL = Trail(0, (), ())
-_CALLS = [0]
 
 
 # -- the board compiled for fast searches ---------------------------------------------
@@ -635,7 +634,6 @@ def _search(edges, adj, piece, odd, ub, floor, budget=None):
         if key in seen_states:
             return
         seen_states.add(key)
-        _CALLS[0] += 1
         if budget is not None and len(seen_states) > budget:
             raise _OverBudget(best[1], best[0])
         # the unused routes the trail can still reach from v

@@ -107,10 +107,17 @@ def open_reason(g: "Game", seat: int, i: int) -> str | None:
         if ot < 0:
             continue
         if g.side[ot] == side:
-            who = "your team" if g.variant.team_size > 1 else g.names[seat]
-            return (f"{who} already {'owns' if g.variant.team_size == 1 else 'own'} the other track of "
-                    f"{r.a}–{r.b}: one player may never claim both tracks of a double route (B-5.7).")
+            if g.variant.team_size > 1:
+                return (f"{g.names[seat]}'s team already owns the other track of {r.a}–{r.b}: one team may "
+                        f"never claim two tracks of one route (B-5.7, TA-20).")
+            return (f"{g.names[seat]} already owns the other track of {r.a}–{r.b}: one player may never "
+                    f"claim both tracks of a double route (B-5.7).")
         if not g.doubles_open:
+            if g.variant.team_size > 1:
+                teams = g.n // g.variant.team_size
+                return (f"With {teams} teams only one track of a multiple route is used, and "
+                        f"{g.names[ot]} has claimed another track of {r.a}–{r.b} (TA-20, policy "
+                        f"two_team_doubles).")
             k = g.policies.get("double_routes_min_players", 4)
             return (f"With {g.n} players only one track of a double route is used (both from {k} players "
                     f"on), and {g.names[ot]} has claimed the other track of {r.a}–{r.b} (B-5.8).")

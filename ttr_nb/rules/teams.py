@@ -62,13 +62,13 @@ class PlaceCard(Action):
             raise TypeError(f"PlaceCard 'to' must be 'hand' or 'holder', not {self.to!r}")
 
     def text(self, game: "Game | None" = None) -> str:
-        where = "in the hand" if self.to == HAND else "in the team holder"
+        verb, where = ("keep", "in hand") if self.to == HAND else ("put", "in the team holder")
         if game is None:
-            return f"put the first card {where}"
+            return f"{verb} the first card {where}"
         st = game.ext.get("teams", {})
         card = (st.get("placing") or [None])[0]
         what = f" ({CARD_NAMES[card]})" if card is not None else ""
-        return f"{_actor(game)} puts the first card{what} {where}"
+        return f"{_actor(game)} {verb}s the first card{what} {where}"
 
 
 @register_action
@@ -502,10 +502,11 @@ def _place_first(g, seat, args):
     who = g.names[seat]
     other = "the team holder" if to == HAND else f"{_his(g, seat)} hand"
     tail = f"; the second card will go to {other} (TA-8)."
-    text = f"{who} puts the first card ({CARD_NAMES[card]}) in {_where(g, seat, to)}{tail}"
+    verb, where = ("keeps", "in hand") if to == HAND else ("puts", "in the team holder")
+    text = f"{who} {verb} the first card ({CARD_NAMES[card]}) {where}{tail}"
     if _public_colour(g, to, face_up):
         return text, None
-    return text, f"{who} puts the first card in {_where(g, seat, to)}{tail}"
+    return text, f"{who} {verb} the first card {where}{tail}"
 
 
 @register_event("place_second")

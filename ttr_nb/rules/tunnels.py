@@ -65,7 +65,7 @@ class PayTunnel(Action):
         st = game.ext.get("tunnels", {}).get("pending")
         where = f" {game.board.route(st['route']).a}–{game.board.route(st['route']).b}" if st else ""
         n = sum(k for _, k in self.pay)
-        return (f"{_actor(game)} pays {n} extra card{'s' * (n != 1)} ({self.pay_text()}) and claims the "
+        return (f"{_actor(game)} pays {n} extra card{'s' * (n != 1)}, {self.pay_text()}, and claims the "
                 f"tunnel{where}")
 
 

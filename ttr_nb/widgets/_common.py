@@ -236,5 +236,110 @@ def terrain_html(view: Mapping[str, Any], colors: Sequence[str]) -> str:
     for i, (name, c) in enumerate(counts.items()):
         rows.append([f"{swatch(colors[i % len(colors)])}{esc(name)}"]
                     + [f"{c[t]}{' ★' if name in major[t] else ''}" for t in TERRAIN_TYPES])
-    return ("<b>Terrain cards</b> <small>(★ holds the most: may double, H-5.4)</small>"
+    return ("<b>Terrain cards</b> <small>(★ holds the most: may double, H-5.4; on the map, a doubled "
+            "route glows in its Terrain colour)</small>"
             + table(rows, head, right=(1, 2, 3)))
+
+
+def terrain_chip(t: str | None) -> str:
+    """A chip for a Heart of Africa Terrain card ('desert', 'jungle', 'mountain')."""
+    from ..charts import TERRAIN_COLORS
+    from ..scoring import TERRAIN_NAMES
+
+    if t is None:
+        return "<span style='color:#888'>(empty)</span>"
+    return (f"<span style='display:inline-block;padding:0 6px;margin:1px 2px;border-radius:4px;"
+            f"background:{TERRAIN_COLORS.get(t, '#999')};color:#fff;border:1px solid #555;font-size:90%'>"
+            f"{esc(TERRAIN_NAMES.get(t, t))}</span>")
+
+
+def _ticket_labels(board: Any, ids: Iterable[str]) -> str:
+    out = []
+    for t in ids:
+        try:
+            out.append(board.ticket(t).label())
+        except KeyError:
+            out.append(str(t))
+    return esc(", ".join(out)) if out else "<span style='color:#888'>none</span>"
+
+
+def extras_html(view: Mapping[str, Any], board: Any, names: Sequence[str], colors: Sequence[str],
+                base_keys: Iterable[str]) -> list[str]:
+    """HTML lines for what rules mechanics add to a view: the Terrain display (H-4), the Team
+    Asia teams and holders (TA-5, TA-6), a card being placed, a tunnel being paid (EU-3);
+    anything else is shown as plain data."""
+    out = []
+    skip = set(base_keys) | {"team"}
+    for key in sorted(set(view) - skip):
+        val = view[key]
+        if key == "terrain" and isinstance(val, Mapping):
+            disc = sum(val.get("discard", {}).values()) if isinstance(val.get("discard"), Mapping) else 0
+            out.append("<b>Terrain face up</b> " + "".join(terrain_chip(t) for t in val.get("display", []))
+                       + f" <small>Terrain deck {val.get('deck', '?')}, discard {disc}</small>")
+        elif key == "teams" and isinstance(val, list):
+            rows = []
+            for t in val:
+                i = int(t.get("team", 0))
+                holder = (hand_html(t["holder"]) if "holder" in t
+                          else f"<span style='color:#888'>{t.get('holder_cards', 0)} cards (hidden)</span>")
+                tickets = (_ticket_labels(board, t["holder_ticket_ids"]) if "holder_ticket_ids" in t
+                           else f"<span style='color:#888'>{t.get('holder_tickets', 0)} (hidden)</span>")
+                seats = " + ".join(esc(names[s]) for s in t.get("seats", []))
+                rows.append([f"{swatch(colors[i % len(colors)])}{esc(t.get('name', i))}", seats,
+                             str(t.get("trains", "")), f"<b>{t.get('route_points', '')}</b>", holder, tickets])
+            out.append("<b>Teams</b> <small>(the team holders: cards and tickets both partners may use)</small>"
+                       + table(rows, ["team", "players", "trains", "points", "holder cards", "holder tickets"],
+                               right=(2, 3)))
+        elif key == "tunnel" and isinstance(val, Mapping):
+            try:
+                label = board.route(val["route"]).label()
+            except (KeyError, TypeError):
+                label = f"route {val.get('route')}"
+            who = names[val["seat"]] if isinstance(val.get("seat"), int) else "?"
+            laid = hand_html(val.get("laid", {}))
+            shown = "".join(card_chip(c) for c in val.get("revealed", []))
+            out.append(f"<b>Tunnel {esc(label)}</b>: {esc(who)} laid {laid}; revealed {shown}: "
+                       f"<b>{val.get('extra', '?')} more</b> {esc(val.get('colour', ''))} card(s) or Locomotives "
+                       f"to pay (EU-3)")
+        elif key == "placing":
+            out.append(f"<b>First card drawn, to place</b> (hand or team holder): "
+                       + (card_chip(val) if val != "hidden" else "<span style='color:#888'>hidden</span>"))
+        elif key in ("setup_share", "share_from"):
+            ids = [val] if isinstance(val, str) else [x for x in (val or []) if x]
+            if not ids:
+                continue
+            what = "Chosen to share" if key == "setup_share" else "Newly kept: share one"
+            out.append(f"<b>{what}</b>: {_ticket_labels(board, ids)}")
+        else:
+            out.append(f"<b>{esc(key.replace('_', ' '))}</b>: {esc(value_text(val))}")
+    return out
+
+
+PENDING_TEXT = {
+    "turn": "to play: draw cards, claim a route or draw tickets",
+    "second-card": "to take a second card",
+    "setup-tickets": "to choose which tickets to keep",
+    "keep-tickets": "to choose which of the drawn tickets to keep",
+    "place-card": "to choose where the first card goes: the hand or the team holder (TA-8)",
+    "share-setup": "to choose a ticket to share with the team (TA-11)",
+    "share-kept": "to put one newly kept ticket into the team holder (TA-12)",
+    "tunnel": "to pay the tunnel's extra cards or take the cards back (EU-3)",
+}
+"""How the status line words each pending decision (a mechanic's new kind: 'to decide: <kind>')."""
+
+
+def doubled_glow(game: Any) -> dict[int, str]:
+    """Routes whose points were doubled with Terrain cards (H-5), glowing in their Terrain colour."""
+    from ..charts import TERRAIN_COLORS
+
+    out = {}
+    try:
+        scorers = game.scorers()
+    except Exception:  # noqa: BLE001 — no scorers, no doubling
+        return out
+    for s in scorers:
+        for c in s.claims:
+            if getattr(c, "doubled", False):
+                t = game.board.route(c.route).terrain
+                out[c.route] = TERRAIN_COLORS.get(t or "", "#e0a526")
+    return out

@@ -11,8 +11,9 @@ from ..cards import CARD_NAMES
 from ..draw import PLAYER_COLORS, ROUTE_COLORS_HEX
 from ..errors import IllegalAction
 from ..graph import ticket_done
-from ._common import (EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button, esc,
-                      groups, guarded, hand_html, image, swatch, table, terrain_html, value_text)
+from ._common import (PENDING_TEXT, EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button,
+                      doubled_glow, esc,
+                      extras_html, groups, guarded, hand_html, image, swatch, table, terrain_html)
 
 CORE_ACTIONS = (DrawCard, ClaimRoute, DrawTickets, KeepTickets, Pass)
 TICKET_DECISIONS = ("setup-tickets", "keep-tickets")
@@ -322,10 +323,7 @@ class PlayPanel(MessageMixin, W.VBox):
             return "The game is over. " + sheet.verdict
         cur = g.current_player
         who = g.names[cur] + (" (you)" if cur in self.humans else " (agent)")
-        what = {"turn": "to play: draw cards, claim a route or draw tickets",
-                "second-card": "to take a second card",
-                "setup-tickets": "to choose which tickets to keep",
-                "keep-tickets": "to choose which of the drawn tickets to keep"}.get(g.pending, f"to decide: {g.pending}")
+        what = PENDING_TEXT.get(g.pending, f"to decide: {g.pending}")
         fr = " Final round!" if g.final_round else ""
         return f"Turn {g.turn + 1}: {who} {what}.{fr}"
 
@@ -344,15 +342,18 @@ class PlayPanel(MessageMixin, W.VBox):
             b.style.text_color = "#ffffff" if card in ("black", "blue", "green", "red", "locomotive") else "#111111"
             b.style.font_weight = "bold" if card == "locomotive" else "normal"
         self.deck_button.description = f"deck ({view['deck']})"
-        known = set(CARD_NAMES) | {"deck"}
-        extra_sources = sorted({a.source for a in legal if isinstance(a, DrawCard) and a.source not in known})
-        if [b.description for b in self.extra_draws.children] != extra_sources:
+        draws = _other_draws(legal)
+        labels = [lab for lab, _a, _c in draws]
+        if [b.description for b in self.extra_draws.children] != labels:
             for b in self.extra_draws.children:
                 b.close()
             btns = []
-            for src in extra_sources:
-                b = button(src, f"draw: {src}")
-                b.on_click(lambda _b, src=src: self.act(DrawCard(src)))
+            for lab, a, color in draws:
+                b = button(lab, a.text(g))
+                if color:
+                    b.style.button_color = color
+                    b.style.text_color = "#ffffff"
+                b.on_click(lambda _b, a=a: self.act(a))
                 btns.append(b)
             self.extra_draws.children = btns
         # routes
@@ -373,7 +374,8 @@ class PlayPanel(MessageMixin, W.VBox):
         self.keep_button.layout.display = "" if choosing else "none"
         self.tickets_button.layout.display = "none" if choosing else ""
         # everything else the rules offer now (mechanics: tunnels, holders, Terrain; pass)
-        others = [a for a in legal if not isinstance(a, CORE_ACTIONS[:4])]
+        drawn = {id(a) for _l, a, _c in draws}
+        others = [a for a in legal if not isinstance(a, CORE_ACTIONS[:4]) and id(a) not in drawn]
         labels = [a.text(g) for a in others]
         if [b.description for b in self.choice_buttons] != labels:
             for b in self.choice_buttons:
@@ -389,7 +391,7 @@ class PlayPanel(MessageMixin, W.VBox):
         self.agents_button.layout.display = "" if (not g.over and g.current_player in self.agents) else "none"
         # picture and panels
         claims = {int(r): self._color_of_seat.get(s, s) for r, s in view["route_owners"].items()}
-        glow = {}
+        glow = doubled_glow(g)
         for e in reversed(self.last_events):
             if e.kind == "claim":
                 glow[int(e.data[0])] = TRAIL_COLOR
@@ -470,9 +472,7 @@ class PlayPanel(MessageMixin, W.VBox):
         parts = [f"<b>{esc(g.names[s])}'s cards</b> {hand_html(view['hand'])}",
                  f"<b>{esc(g.names[s])}'s tickets</b> " + ("; ".join(tickets) or "<span style='color:#888'>none</span>")
                  + " <small>(✓ joined)</small>"]
-        extra = sorted(k for k in view if k not in _BASE_KEYS)
-        for k in extra:
-            parts.append(f"<b>{esc(k.replace('_', ' '))}</b>: {esc(value_text(view[k]))}")
+        parts += extras_html(view, g.board, g.names, self.player_colors, _BASE_KEYS)
         return "<br>".join(parts)
 
     def _log(self, seat: int | None) -> str:
@@ -480,6 +480,25 @@ class PlayPanel(MessageMixin, W.VBox):
         return ("<small style='color:#888'>newest first</small>"
                 + "".join(f"<div style='{'font-weight:bold' if k == 0 else 'color:#444'}'>{esc(e.text_for(seat))}</div>"
                           for k, e in enumerate(reversed(events))))
+
+
+def _other_draws(legal: list[Action]) -> list[tuple[str, Action, str | None]]:
+    """Draws besides the train cards on show and the deck: (button label, action, colour).
+    A mechanic's draw action (e.g. a Heart of Africa Terrain card, H-4) has a ``source``."""
+    from ..charts import TERRAIN_COLORS
+    from ..scoring import TERRAIN_NAMES
+
+    out = []
+    known = set(CARD_NAMES) | {"deck"}
+    for a in legal:
+        src = getattr(a, "source", None)
+        if isinstance(a, DrawCard):
+            if src not in known:
+                out.append((str(src), a, None))
+        elif src is not None and type(a).__name__.startswith("Draw"):
+            name = TERRAIN_NAMES.get(src, "deck" if src == "deck" else src)
+            out.append((f"{a.kind}: {name}", a, TERRAIN_COLORS.get(src, "#8a6a2a")))
+    return out
 
 
 _BASE_KEYS = frozenset({

@@ -8,9 +8,11 @@ import numpy as np
 
 from ..actions import ClaimRoute, KeepTickets
 from ..draw import PLAYER_COLORS
+from ..charts import terrain_counts
 from ..graph import ticket_done
-from ._common import (CITY_RING, EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button,
-                      card_chip, esc, groups, guarded, hand_html, image, swatch, table, terrain_html, value_text)
+from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button,
+                      card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, image, swatch, table, terrain_html,
+                      value_text)
 from .canvas import encode_png
 from .timeline import Timeline
 
@@ -136,8 +138,16 @@ class GameStepper(MessageMixin, W.VBox):
         lines = [f"GameStepper: {tl.variant.name}, {len(tl.names)} players, seed {tl.record.get('seed')}",
                  f"  step {self.step} of {self.n_steps}, turn {tl.turn_at(self.step)}; eyes: {eyes}",
                  f"  last: {last}",
-                 f"  route points: {pts_text}",
-                 f"  {self._status_text()}"]
+                 f"  route points: {pts_text}"]
+        view = self.game.view(self.eyes)
+        held = terrain_counts(view)
+        if held:
+            lines.append("  Terrain cards (desert/jungle/mountain): " + ", ".join(
+                f"{n} {c['desert']}/{c['jungle']}/{c['mountain']}" for n, c in held.items()))
+        for t in view.get("teams", []) if isinstance(view.get("teams"), list) else []:
+            lines.append(f"  team {t.get('name')}: {t.get('route_points')} points, {t.get('trains')} trains, "
+                         f"holder {t.get('holder_cards')} cards and {t.get('holder_tickets')} tickets")
+        lines.append(f"  {self._status_text()}")
         if self.message:
             lines.append(f"  message: {self.message}")
         return "\n".join(lines)
@@ -194,7 +204,7 @@ class GameStepper(MessageMixin, W.VBox):
         self.counter.value = f"step {self.step} of {self.n_steps}"
         self.status.value = f"<b>{esc(self._status_text())}</b>"
         claims = {int(r): self._color_of_seat.get(s, s) for r, s in view["route_owners"].items()}
-        glow: dict[int, str] = {}
+        glow: dict[int, str] = doubled_glow(game)
         rings: dict[str, str] = {}
         if eyes is not None:
             for t in view.get("tickets", []):
@@ -221,9 +231,9 @@ class GameStepper(MessageMixin, W.VBox):
         if g.over:
             return "The game is over."
         who = g.names[g.current_player]
-        what = {"turn": "to play", "second-card": "to take a second card",
-                "setup-tickets": "to choose tickets to keep (setup)",
-                "keep-tickets": "to choose tickets to keep"}.get(g.pending, f"to decide: {g.pending}")
+        what = PENDING_TEXT.get(g.pending, f"to decide: {g.pending}")
+        if g.pending == "turn":
+            what = "to play"
         fr = " Final round." if g.final_round else ""
         return f"{who} {what}.{fr}"
 
@@ -277,9 +287,7 @@ class GameStepper(MessageMixin, W.VBox):
                              + (" <i>choosing from " + esc(", ".join(self.timeline.board.ticket(t).label()
                                                                       for t in offered)) + "</i>" if offered else "")])
             parts.append("<b>Every hand</b> <small>(teacher's view)</small>" + table(rows, ["", "cards", "tickets"]))
-        extra = sorted(set(view) - BASE_VIEW_KEYS)
-        for k in extra:
-            parts.append(f"<b>{esc(k.replace('_', ' '))}</b>: {esc(value_text(view[k]))}")
+        parts += extras_html(view, self.timeline.board, names, self.player_colors, BASE_VIEW_KEYS)
         return "<br>".join(parts)
 
     def _log(self) -> str:
