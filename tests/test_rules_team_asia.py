@@ -543,8 +543,9 @@ import test_properties as props  # noqa: E402
 
 
 def check_team_score(g: Game) -> None:
-    """test_properties.check_score for teams: one scorer per team; route, ticket and bonus
-    lines recounted from scratch on each team's combined routes and all its tickets."""
+    """The team score from scratch, without game.scorers(): each team's routes from the owners
+    of the seats (2k, 2k+1), its tickets from both hands and the holder; route, ticket and
+    bonus lines and the totals must match the Scoresheet."""
     sheet = g.score()
     b = g.board
     teams = g.n // 2
@@ -572,15 +573,18 @@ def check_team_score(g: Game) -> None:
 @pytest.mark.parametrize("n", [4, 6])
 def test_property_suite_on_team_asia(n, monkeypatch):
     """Every invariant of test_properties (cards, tickets and trains conserved, doubles, legal
-    actions, undo, save/load, view leaks nothing) after every step, with the team score check."""
-    monkeypatch.setattr(props, "check_score", check_team_score)
+    actions, undo, save/load, view leaks nothing) after every other step, and the score checked
+    both ways: test_properties' recount and this file's own (teams rebuilt from the seats)."""
+    both = props.check_score
+    monkeypatch.setattr(props, "check_score", lambda g: (both(g), check_team_score(g)))
     g = props.run_checked("team-asia", n, seed=300 + n, agent="random", every=2)
     assert g.over
 
 
 @pytest.mark.parametrize("n", [4, 6])
 def test_property_suite_on_team_asia_greedy(n, monkeypatch):
-    monkeypatch.setattr(props, "check_score", check_team_score)
+    both = props.check_score
+    monkeypatch.setattr(props, "check_score", lambda g: (both(g), check_team_score(g)))
     g = props.run_checked("team-asia", n, seed=400 + n, agent="greedy", every=4)
     assert g.over
 

@@ -60,6 +60,29 @@ import ttr_nb
 from ttr_nb.draw import draw_board
 """),
     md("""
+## 0. A whole game, to step through
+
+Here is a complete seeded game of the base game (USA) between three computer players. Press
+**▶** to play it one step at a time, **◀** to go back, drag the **step** slider to jump anywhere,
+or press **play**. The **eyes** menu shows the game as the teacher sees it (every hand) or as one
+player sees it (only their own cards and tickets). `04_controls_tour` explains every control.
+"""),
+    code("""
+# NBVAL_IGNORE_OUTPUT
+from ttr_nb.agents import play_game
+from ttr_nb.widgets import GameStepper
+
+game = play_game("usa", ["Ana", "Bea", "Cal"], seed=7, agents=["greedy", "greedy", "greedy"])
+stepper = GameStepper(game, step=0)
+stepper
+"""),
+    code("""
+stepper.forward.click()
+stepper.forward.click()
+print(stepper.counter.value)
+print(f"the game has {len(game.history)} steps; final totals:", dict(zip(game.score().names, game.score().totals)))
+"""),
+    md("""
 ## 1. The four boards
 
 | name | board | layout |

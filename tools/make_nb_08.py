@@ -279,10 +279,20 @@ print(f"mean final score {sum(s.total for s in seats) / len(seats):.1f}; "
 for t in lab.win_rates(asia):
     print(f"seat {t['seat']}: {t['rate']:.0%} wins (95% interval {t['low']:.0%} to {t['high']:.0%})")
 """),
+    md("""
+Are mountain routes avoided? Compare how often a mountain route is claimed with the other routes
+(`lab.route_claims` gives each route's share of games; the board says which have X spaces):
+"""),
     code("""
+board = ttr_nb.load_map("legendary_asia")
+claimed = lab.route_claims(asia)
+for label, routes in (("with X spaces", [r for r in board.routes if r.mountains]),
+                      ("without", [r for r in board.routes if not r.mountains])):
+    share = sum(claimed.get(r.id, {"share": 0})["share"] for r in routes) / len(routes)
+    print(f"{len(routes):3} routes {label:>13}: each claimed in {share:.0%} of games on average")
 mountain = sum(s.points.get("mountain", 0) for s in seats)
 print(f"mountain points: {mountain / sum(s.total for s in seats):.1%} of all points")
-fig = lab.plot_route_heatmap(asia, by="share", figsize=(8.6, 6.2))
+fig = lab.plot_scores(asia)
 plt.show()
 """),
     md("""

@@ -27,6 +27,10 @@ _EXPORTS = {
     # widgets (ipywidgets is imported only when one is used)
     "GameStepper": "widgets", "PlayPanel": "widgets", "ScoringExplorer": "widgets",
     "RouteBuilder": "widgets",
+    # players and actions
+    "play_game": "agents", "RandomAgent": "agents", "GreedyAgent": "agents", "make_agent": "agents",
+    "DrawCard": "actions", "ClaimRoute": "actions", "DrawTickets": "actions",
+    "KeepTickets": "actions", "Pass": "actions", "Event": "events", "policy_table": "variants",
     # simulation
     "simulate": "simulate",
 }

@@ -110,8 +110,8 @@ def _a(word: str) -> str:
 
 
 def _phrase(card: int) -> str:
-    """'a red card', 'an orange card', 'a Locomotive'."""
-    return "a Locomotive" if card == LOCO else _a(CARD_NAMES[card]) + " card"
+    """'a red card', 'an orange card', 'a locomotive card'."""
+    return _a(CARD_NAMES[card]) + " card"
 
 
 @register_event("refill")
