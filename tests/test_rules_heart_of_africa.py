@@ -11,7 +11,7 @@ import pytest
 
 import ttr_nb
 from ttr_nb.actions import ClaimRoute, DrawCard, DrawTickets, KeepTickets, action_from_json
-from ttr_nb.agents import play_game
+from ttr_nb.agents import agent_seed, make_agent
 from ttr_nb.board import Ticket
 from ttr_nb.errors import IllegalAction
 from ttr_nb.game import Game
@@ -746,7 +746,6 @@ def test_whole_games_conserve_45_terrain_cards_and_score_the_doubling(players, a
     doubled = 0
     for seed in range(3):
         g = ttr_nb.new_game(V, players, seed=seed)
-        from ttr_nb.agents import make_agent, agent_seed
         agents = [make_agent(agent, agent_seed(seed, s)) for s in range(players)]
         while not g.over:
             g.apply(agents[g.current_player].choose(g))
@@ -772,7 +771,25 @@ def test_view_hides_only_what_it_should_and_legal_actions_all_apply():
         assert legal == sorted(legal) and len(set(legal)) == len(legal)
         for a in legal:
             assert g.why_not(a) is None
+            if _ % 10 == 0:
+                c = g.copy()
+                c.apply(a)
+                conserved(c, train_cards=True)
         g.apply(legal[int(rng.random() * len(legal))])
     v0, v1 = g.view(0), g.view(1)
     assert v0["terrain"] == v1["terrain"] and "deck_order" not in v0["terrain"]
     assert [p["terrain"] for p in v0["players"]] == [dict(h) for h in ts(g)["held"]]
+
+
+def test_greedy_agent_doubles_with_terrain_cards_and_keeps_locomotives_for_short_routes():
+    from ttr_nb.agents import GreedyAgent
+    g, r = _juba_nairobi()
+    set_terrain(g, 0, desert=2)
+    set_terrain(g, 1)
+    set_terrain(g, 2)
+    assert GreedyAgent()._pay(g, 0, claims_of(g, r)) == ClaimRoute(r, (("yellow", 5),), terrain=(("desert", 2),))
+    short = rid(g, "Nairobi", "Mombasa", "yellow")  # 2 spaces: +2 is not worth a Locomotive
+    set_terrain(g, 0)
+    options = claims_of(g, short)
+    assert any(a.terrain == (("locomotive", 1),) for a in options)  # offered (0-0 tie, H-5.5)
+    assert GreedyAgent()._pay(g, 0, options) == ClaimRoute(short, (("yellow", 2),))

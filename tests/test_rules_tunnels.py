@@ -27,10 +27,6 @@ def tunnel_game(seed: int = 0, **policies) -> Game:
     return team_game(4, seed=seed, **policies)
 
 
-def claims(g: Game, rid: int) -> list[ClaimRoute]:
-    return [a for a in g.legal_actions() if isinstance(a, ClaimRoute) and a.route == rid]
-
-
 def test_map_facts_tunnels_print_4_to_6_cards():
     g = tunnel_game()
     tunnels = {r.tunnel for r in g.board.routes if r.tunnel}

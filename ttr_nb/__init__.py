@@ -30,7 +30,9 @@ _EXPORTS = {
     # players and actions
     "play_game": "agents", "RandomAgent": "agents", "GreedyAgent": "agents", "make_agent": "agents",
     "DrawCard": "actions", "ClaimRoute": "actions", "DrawTickets": "actions",
-    "KeepTickets": "actions", "Pass": "actions", "Event": "events", "policy_table": "variants",
+    "KeepTickets": "actions", "Pass": "actions", "Event": "events",
+    "PlaceCard": "rules.teams", "ShareTickets": "rules.teams",
+    "PayTunnel": "rules.tunnels", "WithdrawTunnel": "rules.tunnels", "policy_table": "variants",
     # simulation
     "simulate": "simulate",
 }

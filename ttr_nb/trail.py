@@ -409,7 +409,7 @@ class _OverBudget(Exception):
 SEARCH_BUDGET = 400
 """Search steps tried before computing the exact Euler bound (a minimum T-join)."""
 EARLY_JOIN_EDGES = 10
-EARLY_JOIN_ODD = 14
+EARLY_JOIN_ODD = 12
 """A reduced piece with at least this many routes and at most this many odd nodes gets
 the exact Euler bound before any search (it is cheap then, and often settles it)."""
 
@@ -451,8 +451,30 @@ def _bound_and_search(edges, adj, nodes, odd, total, ub, floor):
         k_odd = [v for v, lst in k_adj.items()
                  if sum(2 if nb == v else 1 for nb, _i in lst) & 1]
         return _euler(edges, k_adj, sorted(k_adj), None, sorted(k_odd)), total - cut
+    # not connected: each piece left has 0 or 2 odd nodes, so the heaviest is one trail,
+    # a good first answer that lets the search prune from the start
+    pieces = []
+    for piece in _node_pieces(k_adj):
+        weight = sum(edges[i][2] for i in {i for v in piece for _nb, i in k_adj[v]})
+        pieces.append((weight, -min(piece), piece))
+    weight, _, piece = max(pieces)
+    if weight > floor:
+        p_adj = {v: k_adj[v] for v in piece}
+        p_odd = sorted(v for v in piece if sum(2 if nb == v else 1 for nb, _i in k_adj[v]) & 1)
+        floor_trail, floor = _euler(edges, p_adj, sorted(piece), None, p_odd), weight
     found, length = _search(edges, adj, nodes, odd, ub, floor, None)
     return (found, length) if found is not None else (floor_trail, floor)
+
+
+def _node_pieces(adj) -> list[set[int]]:
+    out: list[set[int]] = []
+    seen: set[int] = set()
+    for s in sorted(adj):
+        if s not in seen:
+            piece = _reach_nodes(adj, s)
+            seen |= piece
+            out.append(piece)
+    return out
 
 
 def _reach_nodes(adj, start):

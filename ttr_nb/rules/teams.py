@@ -33,10 +33,10 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, ClaimRoute, register_action, _actor
+from ..actions import Action, ClaimRoute, _actor, register_action
 from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
 from ..events import register_event
-from . import drawing, tickets
+from . import drawing
 from .mechanic import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -26,7 +26,7 @@ from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
 from ..events import register_event
 from . import claiming, drawing
 from .mechanic import Mechanic
-from .teams import holder_of, take_cards, split_counts, splits, why_not_split
+from .teams import holder_of, split_counts, splits, take_cards, why_not_split
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Route
