@@ -16,7 +16,9 @@ agents, it measures:
 * ``pool of 2``: ``ttr_nb.simulate`` on a ``ProcessPoolExecutor(2)``, games per wall-clock
   second (the pool is started and warmed up before the clock starts).
 
-Then the memory of ``simulate("usa", 2, 10_000)`` on a pool of 2, with and without the
+Then a CPU accounting of the pool (USA, 2 players, random: the CPU time per game in the
+workers and in the calling process), which a shared machine does not distort, and the
+memory of ``simulate("usa", 2, 10_000)`` on a pool of 2, with and without the
 explained score lines, each in a fresh process: the peak RSS of the calling process, and
 what each result holds in memory (tracemalloc over 1,000 games; tracemalloc slows a run, so
 the RSS runs go without it).
@@ -131,6 +133,29 @@ def memory_table(games: int) -> None:
               f"| {big['json_mb']:,.0f} MB |", flush=True)
 
 
+def pool_cpu(variant: str = "usa", players: int = 2, agent: str = "random",
+             games: int = 600) -> None:
+    """CPU accounting of a pool of 2 (robust on a shared machine): the CPU time per game in
+    the workers (``RUSAGE_CHILDREN``, pool start included) and in the calling process,
+    next to the one-core CPU time; two free cores play ``2 / worker time`` games a second."""
+    import resource
+
+    c0 = time.process_time()
+    simulate(variant, players, games, seed=3, agents=(agent,))
+    serial = (time.process_time() - c0) / games
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    p0 = time.process_time()
+    with ProcessPoolExecutor(2) as pool:
+        simulate(variant, players, games, seed=3, agents=(agent,), executor=pool)
+    parent = (time.process_time() - p0) / games
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    worker = (r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) / games
+    print(f"\npool of 2, CPU accounting ({games} {variant} {players}-player {agent} games): "
+          f"one core {serial * 1000:.2f} ms per game; pool workers {worker * 1000:.2f} ms per "
+          f"game (start-up included), calling process {parent * 1000:.2f} ms per game; on two "
+          f"free cores about {2 / worker:,.0f} games/s (one core: {1 / serial:,.0f})")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="short runs (rough figures)")
@@ -188,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"| {variant} | {players} | {agent} | {play_rate:,.0f} | "
                               f"{sim_rate:,.0f} | {wall_rate:,.0f} | {pool_rate:,.0f} | "
                               f"{turns:.0f} |", flush=True)
+    if not a.memory_only:
+        pool_cpu()
     if not a.no_memory:
         memory_table(a.memory_games)
     return 0

@@ -54,6 +54,8 @@ def check_conservation(g: Game) -> None:
     assert c["tickets"] == sum(len(p) for p in v.piles.values())
     assert c["trains"] == v.trains * g.n
     assert min(g.trains) >= 0 and all(min(h) >= 0 for h in g.hands)
+    if "terrain_cards" in c:
+        assert c["terrain_cards"] == 45  # H-3.1: deck + display + discard + in front of players
     every = [t for lst in (g.tdeck, g.box, *g.offered, *g.kept) for t in lst]
     assert len(every) == len(set(every))  # no ticket in two places
 

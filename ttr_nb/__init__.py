@@ -32,7 +32,7 @@ _EXPORTS = {
     "DrawCard": "actions", "ClaimRoute": "actions", "DrawTickets": "actions",
     "KeepTickets": "actions", "Pass": "actions", "Event": "events",
     "PlaceCard": "rules.teams", "ShareTickets": "rules.teams",
-    "PayTunnel": "rules.tunnels", "WithdrawTunnel": "rules.tunnels", "policy_table": "variants",
+    "DrawTerrain": "rules.terrain", "PayTunnel": "rules.tunnels", "WithdrawTunnel": "rules.tunnels", "policy_table": "variants",
     # simulation
     "simulate": "simulate",
 }

@@ -409,7 +409,7 @@ class _OverBudget(Exception):
 SEARCH_BUDGET = 400
 """Search steps tried before computing the exact Euler bound (a minimum T-join)."""
 EARLY_JOIN_EDGES = 10
-EARLY_JOIN_ODD = 12
+EARLY_JOIN_ODD = 14
 """A reduced piece with at least this many routes and at most this many odd nodes gets
 the exact Euler bound before any search (it is cheap then, and often settles it)."""
 
