@@ -259,15 +259,6 @@ def test_cli_render_a_map(tmp_path, capsys):
     assert "Heart of Africa" in capsys.readouterr().out
 
 
-def test_cli_render_a_game_without_the_engine_says_so(tmp_path, capsys, monkeypatch):
-    monkeypatch.setitem(sys.modules, "ttr_nb.game", None)        # as if the engine were missing
-    args = SimpleNamespace(map=None, output=str(tmp_path / "g.png"), variant="usa", players=2,
-                           seed=1, step=10, agents="random")
-    assert draw.cli_render(args) == 2
-    assert "needs the rules engine" in capsys.readouterr().out
-    assert not (tmp_path / "g.png").exists()
-
-
 def test_cli_render_a_usa_game_after_some_steps_draws_its_claims(tmp_path, capsys):
     pytest.importorskip("ttr_nb.agents")
     out = tmp_path / "game.png"

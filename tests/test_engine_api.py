@@ -252,6 +252,8 @@ def test_actions_json_round_trip_and_text():
         assert describe(a) == str(a)
     r = g.board.find_route("Denver", "Omaha")
     a = ClaimRoute.paying(r.id, pink=3, locomotive=1)
+    assert a.text(g) == "Ana claims Denver–Omaha (4, pink) with 3 pink + 1 Locomotive"  # no pink: no points
+    set_hand(g, 0, pink=3, locomotive=1)
     assert a.text(g) == "Ana claims Denver–Omaha (4, pink) with 3 pink + 1 Locomotive: +7"
     assert a.color == "pink" and a.locos == 1
     assert ClaimRoute(r.id, {"locomotive": 1, "pink": 3}) == a

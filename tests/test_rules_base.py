@@ -84,7 +84,7 @@ def test_B_3_1_a_turn_is_one_action():
     set_hand(g, 0, red=6)
     claim = g.legal_actions()[0]
     assert isinstance(claim, KeepTickets)
-    assert "must first choose which of the drawn" in g.why_not(DrawCard("deck"))
+    assert "must first choose which of the 3 drawn" in g.why_not(DrawCard("deck"))
     g.apply(claim)
     assert g.current_player == 1
 
@@ -461,7 +461,8 @@ def test_holding_too_few_cards_is_explained():
     rid = route_id(g, "Kansas City", "Denver", "black")
     set_hand(g, 0, black=2, locomotive=1)
     assert g.why_not(ClaimRoute.paying(rid, black=3, locomotive=1)) == (
-        "Ana holds only 2 black; the payment needs 3 black and 1 Locomotive.")
+        "Ana holds only 2 black cards; the payment needs 3 black and 1 Locomotive (a claim is paid "
+        "with cards from the hand, B-5.1).")
 
 
 # -- B-6: tickets (1.9 case 8) -------------------------------------------------------------

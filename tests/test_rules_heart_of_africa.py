@@ -435,7 +435,8 @@ def test_H_5_3_H_3_5_you_must_hold_the_cards_you_spend():
     set_terrain(g, 1)
     set_terrain(g, 2)
     why = g.why_not(ClaimRoute(r, (("yellow", 5),), terrain=(("desert", 2),)))
-    assert why == "Ana has only 1 Desert & Savanna card in front of them; the doubling offers 2."
+    assert why == ("Ana has only 1 Desert & Savanna card in front of them; the doubling offers 2 Desert & "
+                   "Savanna cards (H-5.2).")
 
 
 def test_H_5_4_majority_check_policy_before_or_after_discarding():
@@ -596,7 +597,8 @@ def test_bad_terrain_input_is_refused_in_words_and_changes_nothing():
             g.apply(bad)
     assert g.state_json() == state
     g0 = ttr_nb.new_game(V, 2, seed=1)
-    assert g0.why_not(DrawTerrain("deck")) == "Ana must first choose which Destination Tickets to keep (B-2.4)."
+    assert g0.why_not(DrawTerrain("deck")) == ("Ana must first choose which Destination Tickets to keep (at least 2 of "
+                                              "the 4 dealt, B-2.4).")
     usa = past_setup("usa", 2, seed=1)
     assert usa.why_not(DrawTerrain("deck")) == "DrawTerrain is not an action of usa."
     with pytest.raises(TypeError):

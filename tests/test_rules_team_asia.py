@@ -214,7 +214,7 @@ def test_TA_10_never_the_partners_hand_and_from_holder_must_be_held():
     set_hand(g, 1, blue=6)
     assert not any(isinstance(a, ClaimRoute) and a.route == r.id for a in g.legal_actions())
     why = g.why_not(ClaimRoute(r.id, (("blue", 3),), (("blue", 1),)))
-    assert "Ana holds only 1 blue in hand" in why and "partner's" in why and "TA-10" in why
+    assert "Ana holds only 1 blue card in hand" in why and "partner's" in why and "TA-10" in why
     why = g.why_not(ClaimRoute(r.id, (("blue", 3),), (("blue", 3),)))
     assert "team holder of Ana & Bea has only 1 blue" in why
     why = g.why_not(ClaimRoute(r.id, (("blue", 3),), (("red", 1),)))
@@ -231,7 +231,7 @@ def test_TA_10_claim_text_says_what_came_from_the_holder():
     set_hand(g, 0, blue=1)
     set_holder(g, 0, locomotive=1)
     a = ClaimRoute(r.id, (("blue", 1), ("locomotive", 1)), (("locomotive", 1),))
-    assert "(1 locomotive from the team holder)" in a.text(g)
+    assert "(1 Locomotive from the team holder)" in a.text(g)
     assert action_from_json(json.dumps(a.to_json())) == a
 
 

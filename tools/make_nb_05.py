@@ -442,7 +442,6 @@ touched Terrain cards, the doublers scored +8.1 points from doubling but only +2
 total, and won as often (50 %): the Terrain cards they drew replaced train cards.
 """),
     code("""
-import pandas as pd
 from ttr_nb.simulate import game_seed
 
 def doubling_row(agent, games=40):
@@ -463,7 +462,10 @@ def doubling_row(agent, games=40):
             "terrain points per player": round(sum(terrain_pts) / len(terrain_pts), 1),
             "route points per player": round(sum(route_pts) / len(route_pts), 1)}
 
-pd.DataFrame([doubling_row("random"), doubling_row("greedy")]).set_index("agents")
+rows = [doubling_row("random"), doubling_row("greedy")]
+print(f"{'':28}" + "".join(f"{r['agents']:>10}" for r in rows))
+for key in list(rows[0])[1:]:
+    print(f"{key:28}" + "".join(f"{str(r[key]):>10}" for r in rows))
 """),
 ]
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
-from .cards import CARD_INDEX, CARD_NAMES, LOCO, LOCOMOTIVE, counts_text
+from .cards import CARD_INDEX, CARD_NAMES, LOCO, LOCOMOTIVE, card_word, counts_text
+from .events import route_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -264,19 +265,29 @@ class ClaimRoute(Action):
         except KeyError:
             s = " + ".join(f"{n} {k}" for k, n in self.pay) or "nothing"
         if self.from_holder:
-            s += " (" + " + ".join(f"{n} {k}" for k, n in self.from_holder) + " from the team holder)"
+            held = " + ".join(card_word(CARD_INDEX[k], n) if k in CARD_INDEX else f"{n} {k}"
+                              for k, n in self.from_holder)
+            s += f" ({held} from the team holder)"
         if self.terrain:
             s += ", doubled with " + _terrain_text(self.terrain)
         return s
 
     def text(self, game: "Game | None" = None) -> str:
+        """With a game: 'Ana claims Denver–Omaha (4, pink) with 3 pink + 1 Locomotive: +7'. The
+        points are named only while the claim is legal; a tunnel is tried, not yet claimed
+        ('Ana tries the tunnel …: +4 if it goes through', EU-3)."""
         if game is None:
             return f"claim route {self.route} with {self.pay_text()}"
         try:
-            label = game.board.route(self.route).label()
+            route = game.board.route(self.route)
         except KeyError:
-            label = f"route {self.route}"
-        pts = game.claim_points(self)
+            return f"{_actor(game)} claims route {self.route} with {self.pay_text()}"
+        label = route_label(game.board, self.route)
+        legal = game.why_not(self) is None
+        pts = game.claim_points(self) if legal else None
+        if route.tunnel:
+            tail = f": +{pts} if it goes through" if pts is not None else ""
+            return f"{_actor(game)} tries the tunnel {label} with {self.pay_text()}{tail}"
         tail = f": +{pts}" if pts is not None else ""
         return f"{_actor(game)} claims {label} with {self.pay_text()}{tail}"
 
@@ -321,12 +332,20 @@ class KeepTickets(Action):
         if game is None:
             return "keep " + (", ".join(self.tickets) or "nothing")
         labels = []
-        for t in self.tickets:
+        for t in self.ordered(game):
             try:
                 labels.append(game.board.ticket(t).label())
             except KeyError:
                 labels.append(t)
         return f"{_actor(game)} keeps " + (", ".join(labels) or "no ticket")
+
+    def ordered(self, game: "Game") -> tuple[str, ...]:
+        """The ids in the order the tickets were dealt or drawn (as the event lists them) while
+        they are offered to the player to act; other ids after them, by id."""
+        seat = game.current_player
+        offered = game.offered_tickets(seat) if seat is not None else []
+        pos = {t: k for k, t in enumerate(offered)}
+        return tuple(sorted(self.tickets, key=lambda t: (pos.get(t, len(pos)), t)))
 
 
 @register_action

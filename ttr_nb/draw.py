@@ -741,90 +741,22 @@ def cli_render(args: Any) -> int:
         save_board(board, out)
         print(f"wrote {out}: {board.name}")
         return 0
-    try:
-        from . import agents as agents_mod
-        from . import game as game_mod
-    except ImportError as e:
-        print("ttr-nb render: drawing a game needs the rules engine (ttr_nb.game and ttr_nb.agents), "
-              f"which is not available ({e}). Use --map NAME to draw a board.")
-        return 2
-    try:
-        game = game_mod.new_game(args.variant, players=args.players, seed=args.seed)
-    except NotImplementedError as e:
-        print(f"ttr-nb render: {args.variant} cannot be played yet: {e}. Use --map NAME to draw the board.")
-        return 2
+    from .agents import agent_seed, make_agent
+    from .game import new_game
+
+    game = new_game(args.variant, players=args.players, seed=args.seed)
     names = [a.strip() for a in str(args.agents).split(",") if a.strip()] or ["greedy"]
     if len(names) == 1:
         names = names * args.players
     if len(names) != args.players:
         raise ValueError(f"--agents names {len(names)} agents for {args.players} players")
-    seed_of = getattr(agents_mod, "agent_seed", lambda seed, seat: seed + seat)
-    seats = [_make_agent(agents_mod, n, seed_of(args.seed, i)) for i, n in enumerate(names)]
+    seats = [make_agent(n, seed=agent_seed(args.seed, i)) for i, n in enumerate(names)]
     steps = 0
     while not game.over and (args.step is None or steps < args.step):
-        seat = game.current_player
-        game.apply(_choose(seats[seat], game, seat))
+        game.apply(seats[game.current_player].choose(game))
         steps += 1
-    claims = _claims_of(game)
-    player_names = [f"{n} ({names[i]})" for i, n in enumerate(_player_names(game, args.players))]
-    title = f"{game.board.name if hasattr(game, 'board') else args.variant}: seed {args.seed}, step {steps}"
-    save_board(_board_of(game, args.variant), out, claims=claims, player_names=player_names,
-               title=title)
+    player_names = [f"{n} ({names[i]})" for i, n in enumerate(game.names)]
+    save_board(game.board, out, claims=game.route_owners, player_names=player_names,
+               title=f"{game.board.name}: seed {args.seed}, step {steps}")
     print(f"wrote {out}: {args.variant}, {args.players} players, seed {args.seed}, {steps} actions")
     return 0
-
-
-def _make_agent(mod: Any, name: str, seed: int) -> Any:
-    for factory in ("make_agent", "get_agent", "agent"):
-        f = getattr(mod, factory, None)
-        if callable(f):
-            try:
-                return f(name, seed=seed)
-            except TypeError:
-                return f(name)
-    table = getattr(mod, "AGENTS", None)
-    if isinstance(table, Mapping) and name in table:
-        a = table[name]
-        try:
-            return a(seed=seed)
-        except TypeError:
-            return a()
-    raise ValueError(f"no agent called {name!r} in ttr_nb.agents")
-
-
-def _choose(agent: Any, game: Any, seat: int) -> Any:
-    for meth in ("choose", "act", "choose_action"):
-        f = getattr(agent, meth, None)
-        if callable(f):
-            return f(game)
-    if callable(agent):
-        return agent(game)
-    raise TypeError(f"agent {agent!r} has no choose(game) method")
-
-
-def _claims_of(game: Any) -> dict[int, int]:
-    for attr in ("claims", "route_owners", "owners"):
-        v = getattr(game, attr, None)
-        if v is None and hasattr(game, "state"):
-            v = getattr(game.state, attr, None)
-        if callable(v):
-            v = v()
-        if isinstance(v, Mapping):
-            return {int(k): int(p) for k, p in v.items() if p is not None}
-    return {}
-
-
-def _player_names(game: Any, n: int) -> list[str]:
-    names = getattr(game, "player_names", None) or getattr(game, "names", None)
-    if names and len(names) == n:
-        return [str(x) for x in names]
-    return [f"Player {i + 1}" for i in range(n)]
-
-
-def _board_of(game: Any, variant: str) -> Board:
-    board = getattr(game, "board", None)
-    if board is not None:
-        return board
-    from .board import load_map
-
-    return load_map(variant.split("-")[0] if variant.startswith("usa") else variant)

@@ -13,9 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
+import math
+from typing import Sequence
+
 from .cards import CARD_NAMES, LOCO, card_word, counts_text
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .board import Board
     from .game import Game
 
 Formatter = Callable[["Game", "int | None", tuple], "tuple[str, str | None]"]
@@ -52,6 +56,83 @@ class Event:
         return self.text
 
 
+# -- words shared by events, actions and refusals ------------------------------------------
+def card_label(card: int) -> str:
+    """A train card's name as a teacher writes it: 'red', ..., 'Locomotive' (its proper name)."""
+    return "Locomotive" if card == LOCO else CARD_NAMES[card]
+
+
+def cards_label(cards) -> str:
+    """Cards as a list of names: 'red, Locomotive, blue'."""
+    return ", ".join(card_label(c) for c in cards)
+
+
+def held_text(card: int, n: int) -> str:
+    """How many of a card someone holds, for a refusal: 'no pink cards', 'only 1 pink card',
+    'no Locomotives', 'only 2 Locomotives'."""
+    if card == LOCO:
+        return "no Locomotives" if n == 0 else f"only {n} Locomotive{'s' * (n != 1)}"
+    name = CARD_NAMES[card]
+    return f"no {name} cards" if n == 0 else f"only {n} {name} card{'s' * (n != 1)}"
+
+
+def held_list(counts: Sequence[int], which: Sequence[int]) -> str:
+    """:func:`held_text` for several cards, joined with 'and'."""
+    parts = [held_text(c, counts[c]) for c in which]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+_TRACK_WORDS = {2: (("upper", "lower"), ("left", "right")),
+                3: (("upper", "middle", "lower"), ("left", "middle", "right"))}
+_LABELS: dict[int, tuple] = {}
+
+
+def route_label(board: "Board", route_id: int) -> str:
+    """``Route.label()``, plus the track for a double (or triple) route whose tracks would
+    otherwise read the same, as the board is drawn: 'Atlanta–Raleigh (2, gray, upper track)'
+    (a route running more north–south than east–west has a left and a right track)."""
+    hit = _LABELS.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = _LABELS[id(board)] = (board, _route_labels(board))
+    try:
+        return hit[1][route_id]
+    except KeyError:
+        return board.route(route_id).label()  # (raises KeyError for an unknown id)
+
+
+def _route_labels(board: "Board") -> dict[int, str]:
+    out = {r.id: r.label() for r in board.routes}
+    done: set[int] = set()
+    for r in board.routes:
+        if r.id in done or not board.twins[r.id]:
+            continue
+        group = sorted([r.id, *board.twins[r.id]])
+        done.update(group)
+        labels = [out[i] for i in group]
+        if len(set(labels)) == len(labels) or len(group) not in _TRACK_WORDS:
+            continue
+        a, b = sorted(r.cities)
+        ca, cb = board.cities[a], board.cities[b]
+        dx, dy = cb.x - ca.x, cb.y - ca.y
+        d = math.hypot(dx, dy) or 1e-9
+        centres = []
+        for k, i in enumerate(group):
+            t = board.route(i)
+            if t.spaces:  # printed car spaces: their middle
+                centres.append((sum(s[0] for s in t.spaces) / len(t.spaces),
+                                sum(s[1] for s in t.spaces) / len(t.spaces)))
+            else:  # laid out by ttr_nb.draw: side by side, in id order, along the normal
+                off = k - (len(group) - 1) / 2
+                centres.append(((ca.x + cb.x) / 2 - dy / d * off, (ca.y + cb.y) / 2 + dx / d * off))
+        across = 1 if abs(dx) >= abs(dy) else 0  # east–west route: compare y (north is up)
+        order = sorted(range(len(group)), key=lambda k: (centres[k][across], group[k]))
+        words = _TRACK_WORDS[len(group)][0 if across else 1]
+        for pos, k in enumerate(order):
+            if labels.count(labels[k]) > 1:
+                out[group[k]] = labels[k][:-1] + f", {words[pos]} track)"
+    return out
+
+
 def make_event(game: "Game", raw: tuple) -> Event:
     kind, seat, *args = raw
     fmt = FORMATTERS.get(kind)
@@ -67,7 +148,7 @@ def _who(game: "Game", seat: int | None) -> str:
 
 
 def _cards(cards) -> str:
-    return ", ".join(CARD_NAMES[c] for c in cards)
+    return cards_label(cards)
 
 
 @register_event("setup")
@@ -110,8 +191,8 @@ def _a(word: str) -> str:
 
 
 def _phrase(card: int) -> str:
-    """'a red card', 'an orange card', 'a locomotive card'."""
-    return _a(CARD_NAMES[card]) + " card"
+    """'a red card', 'an orange card', 'a Locomotive'."""
+    return "a Locomotive" if card == LOCO else _a(CARD_NAMES[card]) + " card"
 
 
 @register_event("refill")
@@ -148,8 +229,8 @@ def _no_second(game, seat, args):
 @register_event("claim")
 def _claim(game, seat, args):
     route_id, pay, points = args
-    r = game.board.route(route_id)
-    return f"{_who(game, seat)} claims {r.label()} with {counts_text(pay)}: +{points}.", None
+    return (f"{_who(game, seat)} claims {route_label(game.board, route_id)} with {counts_text(pay)}: "
+            f"+{points}."), None
 
 
 @register_event("mountain")
@@ -217,4 +298,5 @@ def event_kinds() -> list[str]:
     return sorted(FORMATTERS)
 
 
-__all__ = ["Event", "register_event", "make_event", "FORMATTERS", "card_word"]
+__all__ = ["Event", "register_event", "make_event", "FORMATTERS", "card_word", "card_label", "cards_label",
+           "held_text", "held_list", "route_label"]

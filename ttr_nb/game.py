@@ -14,7 +14,7 @@ truth about what may happen next.
 >>> game.apply(game.legal_actions()[0])[0].text.startswith("Ana keeps")
 True
 >>> game.why_not(DrawCard("deck"))
-'Bea must first choose which Destination Tickets to keep (B-2.4).'
+'Bea must first choose which Destination Tickets to keep (at least 2 of the 3 dealt, B-2.4).'
 """
 from __future__ import annotations
 
@@ -321,15 +321,32 @@ class Game:
                     f"{legal[0].text(self)}). Passing is allowed only when nothing else is (B-3.4).")
         return None
 
+    def pending_reason(self) -> str | None:
+        """What the game waits for, as a sentence naming the player and the choice (the reason
+        an action of another kind is refused now); None on an ordinary turn. 'The game is over.'
+        once it is."""
+        if self.pending == "over":
+            return "The game is over."
+        return self._busy(self.pending)
+
     def _busy(self, p: str) -> str | None:
+        for m in self._hooks["pending_reason"]:
+            why = m.pending_reason(p)
+            if why:
+                return why
         who = self.names[self.seat]
-        if p == "setup-tickets":
-            return f"{who} must first choose which Destination Tickets to keep (B-2.4)."
+        if p == "setup-tickets" or p == "keep-tickets":
+            n = len(self.offered[self.seat])
+            lo = tickets.min_keep(self)
+            if p == "setup-tickets":
+                return (f"{who} must first choose which Destination Tickets to keep (at least {lo} of "
+                        f"the {n} dealt, B-2.4).")
+            return (f"{who} must first choose which of the {n} drawn Destination Tickets to keep (at "
+                    f"least {lo}, B-6.1).")
         if p == "second-card":
-            return (f"{who} has taken one card and must now take the second one (B-4.1); a turn is "
-                    f"one action only (B-3.1).")
-        if p == "keep-tickets":
-            return f"{who} must first choose which of the drawn Destination Tickets to keep (B-6.1)."
+            return (f"{who} has taken one card and must now take the second one: the top card of the "
+                    f"deck or a face-up card other than a Locomotive (B-4.1, B-4.4); a turn is one "
+                    f"action only (B-3.1).")
         if p == "turn":
             return None
         return f"{who} must first finish the pending decision '{p}'."

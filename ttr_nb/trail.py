@@ -5,14 +5,24 @@ train cars (``route.length``; Legendary Asia mountain trains do not count). The 
 exact for any multigraph (loops, parallel tracks, several pieces) and fast enough to run
 after every claim:
 
-1. split the network into connected pieces and bound each one from above;
+1. split the network into connected pieces and bound each one from above; search the most
+   promising first and stop when no piece can beat the best trail found;
 2. a piece with 0 or 2 odd-degree cities is one trail of all its routes (Euler), built
-   with Hierholzer's algorithm;
-3. a piece that is a tree: its longest trail is its weighted diameter;
-4. otherwise a depth-first search over routes (a Python ``int`` bitmask of used routes)
-   that starts only at odd-degree cities (an open maximum trail uses every route at its
-   two ends, so both ends have odd degree; a closed one would need every degree even),
-   and stops as soon as it meets the piece's upper bound.
+   with Hierholzer's algorithm; a piece that is a tree: its weighted diameter;
+3. otherwise shrink the piece without changing its answer (pass through cities of degree
+   2; keep only the two longest dead ends at a city, since a trail has two ends), then:
+
+   - the **Euler bound**: the routes a trail leaves out must make every odd city but two
+     even, so they contain a T-join of the odd cities; the cheapest one (shortest paths +
+     the cheapest pairing, exact dynamic programming) bounds the trail from above. If
+     removing it leaves the piece connected, one Euler trail uses the rest: done;
+   - else a depth-first search over routes (a Python ``int`` bitmask of used routes). It
+     starts only at odd-degree cities (an open maximum trail uses every route at its two
+     ends, so both ends have odd degree; a closed one would need every degree even), never
+     ends at a city it already started from, takes only the longest unused track of
+     parallel tracks, skips states already seen, and prunes with what can still be
+     reached and with the parity bound; when the routes still reachable form one trail
+     from the current city (Euler), it takes them all at once.
 
 Countries (The Heart of Africa, H-8.2, H-8.5) are dead ends: each route into a country
 ends at its own terminal, so no trail passes through a country and two routes into the
@@ -436,7 +446,7 @@ def _bound_and_search(edges, adj, nodes, odd, total, ub, floor):
             found, length = e.args
         if length > floor:
             floor_trail, floor = found, length
-    cut, join = _min_t_join(edges, adj, odd)
+    cut, join, pairing = _min_t_join(edges, adj, odd)
     ub = min(ub, total - cut)
     if ub <= floor:
         return floor_trail, floor
@@ -462,7 +472,14 @@ def _bound_and_search(edges, adj, nodes, odd, total, ub, floor):
         p_adj = {v: k_adj[v] for v in piece}
         p_odd = sorted(v for v in piece if sum(2 if nb == v else 1 for nb, _i in k_adj[v]) & 1)
         floor_trail, floor = _euler(edges, p_adj, sorted(piece), None, p_odd), weight
-    found, length = _search(edges, adj, nodes, odd, ub, floor, None)
+    full = (1 << len(odd)) - 1
+    index = {v: j for j, v in enumerate(odd)}
+
+    def start_bound(s):
+        """The Euler bound for trails that start at s (s is one of the two free ends)."""
+        return total - pairing.cost(full ^ (1 << index[s]), 1)
+
+    found, length = _search(edges, adj, nodes, odd, ub, floor, None, start_bound)
     return (found, length) if found is not None else (floor_trail, floor)
 
 
@@ -490,9 +507,10 @@ def _reach_nodes(adj, start):
 
 def _min_t_join(edges, adj, odd):
     """The cheapest set of routes whose odd nodes are all of ``odd`` but (at most) two:
-    (its cars, its edge indices). Shortest paths between the odd nodes (one Dijkstra
+    ``(cars, edge indices, pairing)``. Shortest paths between the odd nodes (one Dijkstra
     each), then the cheapest pairing leaving two nodes free (a T-join is a union of paths
-    pairing its odd nodes; the cheapest one uses shortest paths)."""
+    pairing its odd nodes; the cheapest one uses shortest paths). ``pairing`` answers the
+    same question for fewer nodes or free ends (see :class:`_Pairing`)."""
     k = len(odd)
     index = {v: j for j, v in enumerate(odd)}
     near: list[list[tuple[int, int]]] = []
@@ -517,58 +535,88 @@ def _min_t_join(edges, adj, odd):
                     heapq.heappush(heap, (nd, nb))
         near.append(row)  # already sorted by distance
         back.append(b)
-    cost, pairs = _cheapest_pairing(near, k)
+    pairing = _Pairing(near, k)
+    full = (1 << k) - 1
+    cost = pairing.cost(full, 2)
     join: set[int] = set()
-    for i, j in pairs:
+    for i, j in pairing.pairs(full, 2):
         v = odd[j]
         while back[i][v] is not None:
             v, e = back[i][v]
             join ^= {e}
-    return sum(edges[e][2] for e in join), join
+    return sum(edges[e][2] for e in join), join, pairing
 
 
-def _cheapest_pairing(near, k):
-    """Pair up nodes 0..k-1, leaving up to two unpaired, at the least total distance:
-    (cost, pairs). ``near[i]`` lists ``(distance, 1 << j)`` for the partners j > i allowed.
-    Dynamic programming over subsets, always settling the lowest node."""
-    memo: dict[int, int] = {}
-    choice: dict[int, int] = {}
-    huge = 1 << 60
+class _Pairing:
+    """The cheapest way to pair up some of the nodes 0..k-1 (a bitmask), leaving up to
+    ``free`` of them unpaired, at the least total distance. ``near[i]`` lists
+    ``(distance, 1 << j)`` for every j > i, nearest first.
 
-    def solve(mask, free):
+    Dynamic programming over subsets (always settling the lowest node) with branch and
+    bound: ``_solve(mask, free, cap)`` is exact when below ``cap``, else returns ``cap`` (a
+    lower bound); a greedy pairing gives the first cap. The table is shared between
+    questions."""
+
+    def __init__(self, near, k):
+        self.near = near
+        self.k = k
+        self.memo: dict[int, tuple[int, bool]] = {}
+        self.choice: dict[int, int] = {}
+
+    def cost(self, mask: int, free: int) -> int:
+        near = self.near
+        greedy, left, taken = 0, mask.bit_count(), 0
+        for d, i, j in sorted((d, i, lb.bit_length() - 1) for i in range(self.k) if mask >> i & 1
+                              for d, lb in near[i] if mask & lb):
+            if left <= free:
+                break
+            if not taken >> i & 1 and not taken >> j & 1:
+                taken |= 1 << i | 1 << j
+                greedy += d
+                left -= 2
+        return self._solve(mask, free, greedy + 1)
+
+    def _solve(self, mask, free, cap):
         if not mask:
             return 0
         key = mask * 3 + free
-        c = memo.get(key)
-        if c is not None:
-            return c
+        hit = self.memo.get(key)
+        if hit is not None and (hit[1] or hit[0] >= cap):
+            return hit[0]
         low = mask & -mask
         rest = mask ^ low
-        best, pick = (solve(rest, free - 1), 0) if free else (huge, -1)
-        for c, lb in near[low.bit_length() - 1]:
-            if c >= best:
+        best, pick = cap, -1
+        if free:
+            c = self._solve(rest, free - 1, cap)
+            if c < best:
+                best, pick = c, 0
+        for d, lb in self.near[low.bit_length() - 1]:
+            if d >= best:
                 break
             if rest & lb:
-                c += solve(rest ^ lb, free)
+                c = d + self._solve(rest ^ lb, free, best - d)
                 if c < best:
                     best, pick = c, lb
-        memo[key] = best
-        choice[key] = pick
-        return best
+        if best < cap:
+            self.memo[key] = (best, True)
+            self.choice[key] = pick
+            return best
+        self.memo[key] = (cap, False)
+        return cap
 
-    cost = solve((1 << k) - 1, 2)
-    pairs = []
-    mask, free = (1 << k) - 1, 2
-    while mask:
-        low = mask & -mask
-        pick = choice[mask * 3 + free]
-        if pick == 0:
-            free -= 1
-            mask ^= low
-        else:
-            pairs.append((low.bit_length() - 1, pick.bit_length() - 1))
-            mask ^= low | pick
-    return cost, tuple(pairs)
+    def pairs(self, mask: int, free: int) -> list[tuple[int, int]]:
+        """The pairs of the cheapest pairing (after :meth:`cost` for the same question)."""
+        out = []
+        while mask:
+            low = mask & -mask
+            pick = self.choice[mask * 3 + free]
+            if pick == 0:
+                free -= 1
+                mask ^= low
+            else:
+                out.append((low.bit_length() - 1, pick.bit_length() - 1))
+                mask ^= low | pick
+        return out
 
 
 def _odd_cut(edges, adj, odd) -> int:
@@ -597,41 +645,35 @@ def _odd_cut(edges, adj, odd) -> int:
     return (sum(nearest) - nearest[-1] - nearest[-2] + 1) >> 1
 
 
-def _search(edges, adj, piece, odd, ub, floor, budget=None):
+def _search(edges, adj, piece, odd, ub, floor, budget=None, start_bound=None):
     """Depth-first search over edges from each odd node; exact. Returns the best trail
-    longer than ``floor`` (or None) and its length; stops early at ``ub``.
+    longer than ``floor`` (or None) and its length; stops early at ``ub``. With
+    ``budget``, raises _OverBudget(best so far) after that many states; ``start_bound(s)``
+    bounds the trails that start at s.
 
     Pruning, all exact:
 
     - parallel tracks between two cities form a bundle; a trail that uses j of them may as
       well use the j longest, so the search only takes the longest unused track of a bundle;
-    - parity bound: let O be the cities of odd degree among the unused routes. The rest of
-      the trail, from the current city v, leaves unused a set of routes whose odd cities
-      include O minus {v, end}, so at least (|O| - 2) / 2 more routes (|O| / 2 if v is not
-      in O) stay unused: the trail is at most total - that many times the shortest route;
-    - Euler completion: when that bound needs no route left out and the unused routes are
-      connected to v, they form one trail from v (Euler): take them all and stop.
+    - a state (city, used routes) is searched once (the length is fixed by the routes);
+    - only the unused routes reachable from the current city v can still be added, and
+      every route at the start city must be among them (a longest trail uses them all);
+    - parity bound: the routes left unused have every odd city O of the reachable unused
+      routes, but v and the trail's end, as an odd city, so each of those needs one more
+      unused route: at least half the sum of their shortest unused routes is lost;
+    - a trail from s that would end at an earlier start t was already found from t;
+    - Euler completion: when the bound loses nothing, the reachable unused routes form one
+      trail from v: take them all and stop.
     """
     local = {v: k for k, v in enumerate(sorted(piece))}
     nbit = {v: 1 << k for v, k in local.items()}
     ladj = {}
-    flat = {}
-    all_bits = 0
-    total = 0
-    minw = None
     for v in piece:
         bundles: dict[int, list[tuple[int, int]]] = {}
         for nb, i in adj[v]:
             bundles.setdefault(nb, []).append((-edges[i][2], i))
         ladj[v] = tuple((nb, tuple((1 << i, -negw, i, nbit[v] ^ nbit[nb]) for negw, i in sorted(b)))
                         for nb, b in sorted(bundles.items(), key=lambda kv: (min(kv[1]), kv[0])))
-        flat[v] = tuple((1 << i, nb) for nb, i in adj[v])
-        for nb, i in adj[v]:
-            if not all_bits >> i & 1:
-                all_bits |= 1 << i
-                w = edges[i][2]
-                total += w
-                minw = w if minw is None or w < minw else minw
     odd_mask = 0
     for v in odd:
         odd_mask |= nbit[v]
@@ -648,7 +690,7 @@ def _search(edges, adj, piece, odd, ub, floor, budget=None):
     shift = len(local).bit_length()
     vloc = local
 
-    start = [0, 0, 0]  # start node, its bit, the bits of its routes
+    start = [0]  # the bits of the start node's routes
     allowed = [0]  # odd nodes a trail from this start may end at
 
     def rec(v, used, length, oddm):
@@ -674,7 +716,7 @@ def _search(edges, adj, piece, odd, ub, floor, budget=None):
                         stack.append(nb)
         if length + rw <= best[0]:
             return
-        if start[2] & ~reach:  # a route at the start can no longer be used
+        if start[0] & ~reach:  # a route at the start can no longer be used
             return
         rest = oddm & seen & ~vb
         ends = rest & allowed[0]
@@ -710,7 +752,7 @@ def _search(edges, adj, piece, odd, ub, floor, budget=None):
                     rec(nb, used | bit, length + w, oddm ^ flip)
                     path.pop()
                     nodes.pop()
-                    if best[0] >= ub:
+                    if best[0] >= stop[0]:
                         return
                     break
 
@@ -718,15 +760,20 @@ def _search(edges, adj, piece, odd, ub, floor, budget=None):
     if len(edges) + 50 > limit:
         sys.setrecursionlimit(len(edges) + 100)
     order = sorted(odd)
+    stop = [ub]
     for n, s in enumerate(order):
+        stop[0] = ub
+        if start_bound is not None:
+            stop[0] = min(ub, start_bound(s))
+            if stop[0] <= best[0]:
+                continue
         # a trail from s that ends at an earlier start was already seen from that end
         allowed[0] = 0
         for t in order[n + 1:]:
             allowed[0] |= nbit[t]
-        start[0], start[1] = s, nbit[s]
-        start[2] = 0
-        for bit, _nb in flat[s]:
-            start[2] |= bit
+        start[0] = 0
+        for _nb, i in adj[s]:
+            start[0] |= 1 << i
         nodes.append(s)
         rec(s, 0, 0, odd_mask)
         nodes.pop()

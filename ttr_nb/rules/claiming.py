@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..actions import ClaimRoute
 from ..board import Board, COLORS
 from ..cards import CARD_INDEX, CARD_NAMES, GRAY_INDEX, LOCO, ROUTE_COLOR_INDEX, counts_and_text
+from ..events import held_list, route_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -100,7 +101,7 @@ def open_reason(g: "Game", seat: int, i: int) -> str | None:
     o = g.owner[i]
     r = g.board.routes[i]
     if o >= 0:
-        return f"Route {r.label()} is already claimed by {g.names[o]}."
+        return f"Route {route_label(g.board, r.id)} is already claimed by {g.names[o]}."
     side = g.side[seat]
     for t in T.rtwins[i]:
         ot = g.owner[t]
@@ -178,12 +179,13 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
     need = T.rneed[i]
     if g.trains[seat] < need:
         what = f"{need} trains" if not r.mountains else f"{need} trains ({r.length} spaces + {r.mountains} mountain X, LA-10)"
-        return f"Route {r.label()} needs {what} and {who} has only {g.trains[seat]} left (B-5.5)."
+        return f"Route {route_label(g.board, r.id)} needs {what} and {who} has only {g.trains[seat]} left (B-5.5)."
     try:
         pay = a.counts()
     except KeyError:
         bad = [k for k, _ in a.pay if k not in CARD_INDEX]
-        return f"{', '.join(map(repr, bad))} is not a train card; pay with {', '.join(COLORS)} or locomotive cards."
+        return (f"{', '.join(map(repr, bad))} is not a train card; pay with {', '.join(COLORS)} or "
+                f"Locomotive cards ('locomotive').")
     total = sum(pay)
     L = r.length
     offered = counts_and_text(pay)
@@ -212,8 +214,8 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
         hand = g.hands[seat]
         short = [c for c in range(9) if pay[c] > hand[c]]
         if short:
-            have = ", ".join(f"{hand[c]} {CARD_NAMES[c]}" for c in short)
-            return f"{who} holds only {have}; the payment needs {offered}."
+            return (f"{who} holds {held_list(hand, short)}; the payment needs {offered} "
+                    f"(a claim is paid with cards from the hand, B-5.1).")
     return None
 
 

@@ -23,7 +23,7 @@ HOOKS = (
     "setup", "actions", "claim_cards", "claim_options", "claim_why_not", "take_payment",
     "claim_intercept", "claim_points", "after_claim", "claim_record", "receive_card",
     "second_card_possible", "after_keep", "end_check", "scorers", "view", "counts",
-    "open_for", "draw_why_not",
+    "open_for", "draw_why_not", "pending_reason",
 )
 """The hook names; Game builds, for each, the list of mechanics that override it."""
 
@@ -72,6 +72,13 @@ class Mechanic:
         """Apply one of its own (checked) actions: change the state, ``game.emit`` events,
         and end the turn (``game.end_turn()``) or set ``game.pending``."""
         raise NotImplementedError
+
+    def pending_reason(self, kind: str) -> str | None:
+        """What the game waits for while ``game.pending == kind``, as a sentence naming the player
+        and the choice ("Ana must first decide whether to pay 2 more green cards ..."); it is
+        the reason any other action is refused. None = not this mechanic's to word (the core
+        words its own kinds; an unworded kind reads "must first finish the pending decision")."""
+        return None
 
     def draw_why_not(self, source: str) -> str | None:
         """A DrawCard source this mechanic owns (e.g. a Terrain card): why it can't be drawn now.

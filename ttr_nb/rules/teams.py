@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, _actor, register_action
 from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
-from ..events import register_event
+from ..events import card_label, held_list, register_event
 from . import drawing
 from .mechanic import Mechanic
 
@@ -67,7 +67,7 @@ class PlaceCard(Action):
             return f"{verb} the first card {where}"
         st = game.ext.get("teams", {})
         card = (st.get("placing") or [None])[0]
-        what = f" ({CARD_NAMES[card]})" if card is not None else ""
+        what = f" ({card_label(card)})" if card is not None else ""
         return f"{_actor(game)} {verb}s the first card{what} {where}"
 
 
@@ -185,7 +185,7 @@ def why_not_split(g: "Game", seat: int, counts: list[int], from_holder: tuple[tu
     over = [c for c in range(9) if fh[c] > counts[c]]
     if over:
         return (f"'from_holder' ({counts_text(fh)}) must be part of the payment ({counts_text(counts)}): "
-                f"it names more {', '.join(CARD_NAMES[c] for c in over)} than {what} uses.")
+                f"it names more {', '.join(card_label(c) for c in over)} than {what} uses.")
     hold = holder_of(g, seat)
     if hold is None:
         if any(fh):
@@ -193,16 +193,14 @@ def why_not_split(g: "Game", seat: int, counts: list[int], from_holder: tuple[tu
         hold = [0] * 9
     short = [c for c in range(9) if fh[c] > hold[c]]
     if short:
-        have = ", ".join(f"{hold[c]} {CARD_NAMES[c]}" for c in short)
-        return (f"The team holder of {team_name(g, team_of(g, seat))} has only {have}; {what} takes "
-                f"{counts_text([fh[c] if c in short else 0 for c in range(9)])} from it (TA-10).")
+        return (f"The team holder of {team_name(g, team_of(g, seat))} has {held_list(hold, short)}; "
+                f"{what} takes {counts_text([fh[c] if c in short else 0 for c in range(9)])} from it (TA-10).")
     hand = g.hands[seat]
     short = [c for c in range(9) if counts[c] - fh[c] > hand[c]]
     if short:
-        have = ", ".join(f"{hand[c]} {CARD_NAMES[c]}" for c in short)
         need = counts_text([counts[c] - fh[c] if c in short else 0 for c in range(9)])
-        return (f"{who} holds only {have} in hand; {what} takes {need} from the hand (a partner's "
-                f"hand can never be used, TA-10).")
+        return (f"{who} holds {held_list(hand, short)} in hand; {what} takes {need} from the hand (a "
+                f"partner's hand can never be used, TA-10).")
     return None
 
 
@@ -343,6 +341,24 @@ class Teams(Mechanic):
             g.kept[seat].remove(t)
             hold.append(t)
         g.emit("share", seat, tuple(g.tix[t].id for t in ts), why)
+
+    def pending_reason(self, kind: str) -> str | None:
+        g = self.game
+        st = self.state
+        who = g.names[g.seat]
+        if kind == "place-card" and st["placing"] is not None:
+            card = card_label(st["placing"][0])
+            return (f"{who} must first choose where the first card ({card}) goes: {who}'s hand or the "
+                    f"team holder; the second card of the draw goes to the other place (TA-8).")
+        if kind == "share-setup":
+            labels = ", ".join(g.tix[t].label() for t in g.kept[g.seat])
+            return (f"{who} must first choose which kept ticket goes into the team's ticket holder "
+                    f"(exactly 1 of {labels}; TA-11).")
+        if kind == "share-kept":
+            labels = ", ".join(g.tix[t].label() for t in st["new"])
+            return (f"{who} must first choose which of the tickets just kept goes into the team's "
+                    f"ticket holder (1 of {labels}; TA-12).")
+        return None
 
     # -- claiming (TA-10) -------------------------------------------------------------------
     def claim_cards(self, seat: int) -> list[int]:
@@ -503,7 +519,7 @@ def _place_first(g, seat, args):
     other = "the team holder" if to == HAND else f"{_his(g, seat)} hand"
     tail = f"; the second card will go to {other} (TA-8)."
     verb, where = ("keeps", "in hand") if to == HAND else ("puts", "in the team holder")
-    text = f"{who} {verb} the first card ({CARD_NAMES[card]}) {where}{tail}"
+    text = f"{who} {verb} the first card ({card_label(card)}) {where}{tail}"
     if _public_colour(g, to, face_up):
         return text, None
     return text, f"{who} {verb} the first card {where}{tail}"
@@ -512,7 +528,7 @@ def _place_first(g, seat, args):
 @register_event("place_second")
 def _place_second(g, seat, args):
     card, to, face_up = args
-    text = f"The second card ({CARD_NAMES[card]}) goes to {_where(g, seat, to)} (TA-8)."
+    text = f"The second card ({card_label(card)}) goes to {_where(g, seat, to)} (TA-8)."
     if _public_colour(g, to, face_up):
         return text, None
     return text, f"The second card goes to {_where(g, seat, to)} (TA-8)."

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, register_action
 from ..cards import LOCO, LOCOMOTIVE, rng_for, shuffle
-from ..events import register_event
+from ..events import register_event, route_label
 from ..scoring import TERRAIN_NAMES
 from . import drawing
 from .mechanic import Mechanic
@@ -211,6 +211,14 @@ class Terrain(Mechanic):
         out += [DrawTerrain(t) for t in TERRAINS if t in st["display"]]
         return out
 
+    def pending_reason(self, kind: str) -> str | None:
+        if kind != "second-card":
+            return None
+        who = self.game.names[self.game.seat]
+        return (f"{who} has taken one card and must now take the second one: the top card of the "
+                f"deck, a face-up card other than a Locomotive, or a Terrain card (B-4.1, B-4.4, "
+                f"H-4.1); a turn is one action only (B-3.1).")
+
     def second_card_possible(self) -> bool:
         return self._can_blind() or any(c is not None for c in self.state["display"])
 
@@ -285,7 +293,7 @@ class Terrain(Mechanic):
         mine = held[seat][t]
         others = [(g.names[o], held[o][t]) for o in range(g.n) if o != seat]
         best = max((k for _, k in others), default=0)
-        what = f"{route.label()}" if route is not None else "a route"
+        what = route_label(g.board, route.id) if route is not None else "a route"
         tn = TERRAIN_NAMES[t]
         if mine == 0 and best == 0 and not pol["allow_zero_zero_majority"]:
             return (f"Nobody holds a {tn} card (0 each), and with the policy allow_zero_zero_majority=False "
@@ -330,7 +338,7 @@ class Terrain(Mechanic):
         who = g.names[seat]
         t = terrain_of(route)
         tn = TERRAIN_NAMES[t]
-        label = route.label()
+        label = route_label(g.board, route.id)
         offered = dict(action.terrain)
         for name in offered:
             if name == t or name == LOCOMOTIVE:
@@ -361,7 +369,9 @@ class Terrain(Mechanic):
                     f"require_real_terrain_card=True, H-6.3).")
         have = self.state["held"][seat][t]
         if r > have:
-            return f"{who} has only {terrain_word(t, have)} in front of them; the doubling offers {r}."
+            held = f"no {tn} card" if have == 0 else f"only {terrain_word(t, have)}"
+            return (f"{who} has {held} in front of them; the doubling offers {terrain_word(t, r)} "
+                    f"(H-5.2).")
         if l:
             try:
                 pay_l = action.counts()[LOCO]
@@ -488,7 +498,7 @@ def _ev_reshuffle(game, seat, args):
 def _ev_double(game, seat, args):
     rid, t, r, l, held, best, pts = args
     who = _who(game, seat)
-    label = game.board.route(rid).label()
+    label = route_label(game.board, rid)
     if held > best:
         why = f"{who} held {held}, the most"
     elif held == best:

@@ -188,7 +188,8 @@ class Tunnels(Mechanic):
             counts = split_counts(action.pay)
         except KeyError:
             bad = [k for k, _ in action.pay if k not in CARD_INDEX]
-            return f"{', '.join(map(repr, bad))} is not a train card; pay with a colour or locomotive."
+            return (f"{', '.join(map(repr, bad))} is not a train card; pay with a colour or Locomotives "
+                    f"('locomotive').")
         k = st["extra"]
         col = st["colour"]
         r = g.board.route(st["route"])
@@ -241,6 +242,19 @@ class Tunnels(Mechanic):
         self.state["pending"] = None
         g.pending = "turn"
         g.complete_claim(seat, action, total)
+
+    def pending_reason(self, kind: str) -> str | None:
+        if kind != "tunnel" or self.state["pending"] is None:
+            return None
+        g = self.game
+        st = self.state["pending"]
+        r = g.board.route(st["route"])
+        k, col = st["extra"], st["colour"]
+        more = (f"{k} more Locomotive{'s' * (k != 1)}" if col == LOCO
+                else f"{k} more {CARD_NAMES[col]} card{'s' * (k != 1)} (or "
+                     f"{'a Locomotive' if k == 1 else 'Locomotives'})")
+        return (f"{g.names[st['seat']]} must first decide whether to pay {more} for the tunnel "
+                f"{r.a}–{r.b} or take the laid cards back (EU-3.3, EU-3.4).")
 
     # -- view, counts ------------------------------------------------------------------------
     def view(self, seat: int | None, v: dict[str, Any]) -> None:
