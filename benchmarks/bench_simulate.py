@@ -117,7 +117,8 @@ def memory_table(games: int) -> None:
     """Peak RSS of a ``games``-game run, and bytes per result (tracemalloc, 1,000 games),
     with and without the explained score lines; each in a fresh process."""
     print(f"\n| {games:,} USA 2-player random games, pool of 2 | peak RSS of the process "
-          "| results in memory (tracemalloc, per game) | results as JSON lines |")
+          f"| results in memory, per game (tracemalloc, {min(games, 1000):,} games) "
+          "| results as JSON lines |")
     print("| --- | ---: | ---: | ---: |")
     for lines in (True, False):
         runs = {}

@@ -40,6 +40,12 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
 
+# Two public functions share their module's name; bind them now, so that importing the
+# submodule later (``import ttr_nb.simulate``) cannot hide the function. Both modules are light.
+from .simulate import simulate  # noqa: E402
+from .variants import variants  # noqa: E402
+
+
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:

@@ -38,14 +38,26 @@ class RandomAgent:
 class GreedyAgent:
     """Chases its tickets along the cheapest paths.
 
-    - Tickets: keeps the offered tickets it can still finish cheaply (cheapest cost in trains
-      over open or own routes), the best value per train first, at least the minimum.
-    - Turn: claims a route on a cheapest path of an unfinished ticket when it can (the longest
-      first, paying with as few Locomotives as possible); otherwise draws the colours those
-      routes need (a face-up card of a needed colour, else the deck). With every ticket done or
-      lost it draws new tickets while it has trains, or claims the longest route it can afford.
+    - Plan: one network for all its unfinished tickets, cheapest ticket first, each joined by
+      the cheapest path in trains over its own (its team's) routes and the routes already
+      planned (free) and the routes still open to it (their trains); see :meth:`plan`.
+    - Tickets: keeps the minimum it must, the ones that add the fewest trains to the plan
+      (the fewest points at stake when none can be done), then more only while the whole plan
+      fits comfortably in the trains left (``comfort``, a share of them, see :meth:`budget`);
+      a ticket the plan already joins costs nothing. In Team Asia the plan holds the team's
+      holder tickets and reuses the partner's routes, and the ticket put into the holder is
+      the one that takes the most trains (both partners work on it).
+    - Turn: claims a route of the plan when it can (the longest first, paying with as few
+      Locomotives as possible); otherwise draws the colours those routes need (a face-up card
+      of a needed colour, else the deck). With every ticket done or lost it draws new tickets
+      while it has ``draw_tickets_trains`` trains or more, or claims the longest route it can.
     - Ties are broken with its own seeded RNG, so a game is reproducible.
     """
+
+    comfort: float = 0.6
+    """Extra tickets are kept only while the plan takes at most this share of the trains left."""
+    draw_tickets_trains: int = 16
+    """It draws new tickets (all its tickets done or lost) only with this many trains or more."""
 
     name = "greedy"
 
@@ -54,8 +66,10 @@ class GreedyAgent:
         self.rng = random.Random(seed)
 
     # -- the board as the seat sees it ------------------------------------------------------
-    def _costs(self, game: Game, seat: int, a: str, b: str) -> tuple[int, list[int]]:
-        """Cheapest trains from a to b over own (0) and claimable (length) routes; (cost, route ids)."""
+    def _costs(self, game: Game, seat: int, a: str, b: str, free: frozenset[int] | set[int] = frozenset()
+               ) -> tuple[int, list[int]]:
+        """Cheapest trains from a to b over own (0), ``free`` (0: planned already) and claimable
+        (their trains) routes; (cost, ids of the routes still to claim)."""
         board = game.board
         T = game.T
         own = game.owner
@@ -78,7 +92,7 @@ class GreedyAgent:
                 if own[i] >= 0 and side[own[i]] == me:
                     w = 0
                 elif openf[i] and own[i] < 0:
-                    w = T.rneed[i]
+                    w = 0 if free and T.rid[i] in free else T.rneed[i]
                 else:
                     continue
                 nd = d + w
@@ -96,21 +110,46 @@ class GreedyAgent:
                 path.append(T.rid[i])
         return dist[b], path
 
-    def _wanted(self, game: Game, seat: int) -> list[int]:
-        """Route ids on the cheapest paths of this seat's unfinished tickets (cheapest ticket first)."""
-        plans = []
-        for tid in _tickets(game, seat):
+    def plan(self, game: Game, seat: int, tickets: list[str] | None = None,
+             free: frozenset[int] | set[int] = frozenset()) -> tuple[int, list[int]]:
+        """The network for ``tickets`` (default: this seat's, and its team's holder): (trains it
+        still takes, route ids to claim, cheapest ticket first). Each unfinished ticket is
+        joined by the cheapest path given the routes planned before it (and ``free``); a
+        ticket that can't be joined, or not with the trains left, is left out (lost)."""
+        if tickets is None:
+            tickets = _tickets(game, seat)
+        trains = game.trains[seat]
+        alone = []
+        for tid in tickets:
             t = game.board.ticket(tid)
-            cost, path = self._costs(game, seat, t.a, t.b)
-            if path and cost <= game.trains[seat]:
-                plans.append((cost, -t.points, tid, path))
-        plans.sort()
-        out: list[int] = []
-        for *_, path in plans:
-            for r in path:
-                if r not in out:
-                    out.append(r)
-        return out
+            cost, path = self._costs(game, seat, t.a, t.b, free)
+            if path and cost <= trains:
+                alone.append((cost, -t.points, tid))
+        alone.sort()
+        planned = set(free)
+        order: list[int] = []
+        total = 0
+        for _, _, tid in alone:
+            t = game.board.ticket(tid)
+            cost, path = self._costs(game, seat, t.a, t.b, planned)
+            if not path or total + cost > trains:
+                continue
+            total += cost
+            for i in path:
+                if i not in planned:
+                    planned.add(i)
+                    order.append(i)
+        return total, order
+
+    def _wanted(self, game: Game, seat: int) -> list[int]:
+        """Route ids of the plan (:meth:`plan`), cheapest ticket first."""
+        return self.plan(game, seat)[1]
+
+    def budget(self, game: Game, seat: int) -> float:
+        """Trains the plan may take comfortably: ``comfort`` × the seat's trains left. In Team
+        Asia too (a player places only their own trains, TA-2), though the plan counts the
+        team's holder tickets and reuses the partner's routes."""
+        return self.comfort * game.trains[seat]
 
     # -- choosing -------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
@@ -127,6 +166,8 @@ class GreedyAgent:
             pays = [a for a in legal if getattr(a, "pay", None) is not None]
             if pays:
                 return min(pays, key=lambda a: (sum(n for k, n in a.pay if k == "locomotive"), a))
+        if p in ("share-setup", "share-kept"):
+            return self._share(game, seat, legal)
         if p != "turn":
             return legal[int(self.rng.random() * len(legal))]
         wanted = self._wanted(game, seat)
@@ -139,12 +180,24 @@ class GreedyAgent:
             r = max(good, key=lambda r: (game.board.route(r).length, -good.index(r)))
             return self._pay(game, seat, by_route[r])
         if not wanted:
-            if DrawTickets() in legal and game.trains[seat] >= 12 and len(game.tickets(seat)) < 8:
+            if (DrawTickets() in legal and game.trains[seat] >= self.draw_tickets_trains
+                    and len(game.tickets(seat)) < 8):
                 return DrawTickets()
             if claims:
                 best = max(by_route, key=lambda r: (game.board.route(r).length, -r))
                 return self._pay(game, seat, by_route[best])
         return self._draw(game, seat, legal, second=False, wanted=wanted)
+
+    def _share(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """Team Asia (TA-11, TA-12): put into the team's ticket holder the ticket that takes the
+        most trains, so that both partners work on it (its partner sees the holder)."""
+        def key(a: Action) -> tuple:
+            tid = a.tickets[0]  # type: ignore[attr-defined]
+            t = game.board.ticket(tid)
+            cost = self._costs(game, seat, t.a, t.b)[0]
+            return (-min(cost, 999), -t.points, tid)
+
+        return min(legal, key=key)
 
     def _pay(self, game: Game, seat: int, options: list[ClaimRoute]) -> ClaimRoute:
         """The payment with the fewest Locomotives, then of the colour held most."""
@@ -195,23 +248,36 @@ class GreedyAgent:
         return draws[int(self.rng.random() * len(draws))]
 
     def _keep(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """Keep the minimum (the tickets adding the fewest trains to the plan), then more while
+        the plan fits in :meth:`budget` (class docstring)."""
         offered = game.offered_tickets(seat)
-        budget = game.trains[seat] - sum(self._costs(game, seat, game.board.ticket(t).a,
-                                                     game.board.ticket(t).b)[0]
-                                         for t in _tickets(game, seat) if not _done(game, seat, t)) // 2
-        scored = []
-        for tid in offered:
-            t = game.board.ticket(tid)
-            cost, _ = self._costs(game, seat, t.a, t.b)
-            scored.append((cost / max(t.points, 1), cost, tid))
-        scored.sort()
-        keep = [tid for _, cost, tid in scored if cost <= max(budget, 0) * 0.75]
         lo = min(len(a.tickets) for a in legal if isinstance(a, KeepTickets))
-        for _, _, tid in scored:
-            if len(keep) >= lo:
+        total, order = self.plan(game, seat)
+        planned = set(order)
+        budget = self.budget(game, seat)
+        trains = game.trains[seat]
+        left = list(offered)
+        keep: list[str] = []
+        while left:
+            best = None
+            for tid in left:
+                t = game.board.ticket(tid)
+                cost, path = self._costs(game, seat, t.a, t.b, planned)
+                ok = bool(path) or cost == 0
+                if len(keep) < lo:  # must keep: the cheapest, or the least lost
+                    key = (0, cost, -t.points, tid) if ok and cost <= trains else (1, t.points, 0, tid)
+                else:  # may keep: the most points per added train
+                    key = (0, cost / max(t.points, 1), -t.points, tid)
+                if best is None or key < best[0]:
+                    best = (key, tid, cost, path, ok)
+            _, tid, cost, path, ok = best
+            if len(keep) >= lo and (not ok or total + cost > budget):
                 break
-            if tid not in keep:
-                keep.append(tid)
+            keep.append(tid)
+            left.remove(tid)
+            if ok and cost <= trains:
+                total += cost
+                planned.update(path)
         a = KeepTickets(tuple(keep))
         return a if a in legal else legal[0]
 

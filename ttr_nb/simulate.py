@@ -27,7 +27,6 @@ import math
 import os
 import sys
 import time
-import types
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence, TextIO
@@ -525,19 +524,3 @@ def cli_main(args: Any) -> int:
             executor.shutdown(wait=True, cancel_futures=True)
     out.flush()
     return 0
-
-
-class _CallableModule(types.ModuleType):
-    """``ttr_nb.simulate`` is both this module and the function :func:`simulate`.
-
-    Importing the submodule (``import ttr_nb.simulate``, or ``from ttr_nb import lab``)
-    makes the package attribute ``ttr_nb.simulate`` the module, which would hide the
-    function; calling the module calls the function, so ``ttr_nb.simulate(...)`` always
-    works.
-    """
-
-    def __call__(self, *args: Any, **kwargs: Any) -> list[GameResult]:
-        return simulate(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule

@@ -761,12 +761,14 @@ def _search(edges, adj, piece, odd, ub, floor, budget=None, start_bound=None):
         sys.setrecursionlimit(len(edges) + 100)
     order = sorted(odd)
     stop = [ub]
+    bounds = dict.fromkeys(order, ub)
+    if start_bound is not None:  # the most promising starts first
+        bounds = {s: min(ub, start_bound(s)) for s in order}
+        order.sort(key=lambda s: (-bounds[s], s))
     for n, s in enumerate(order):
-        stop[0] = ub
-        if start_bound is not None:
-            stop[0] = min(ub, start_bound(s))
-            if stop[0] <= best[0]:
-                continue
+        stop[0] = bounds[s]
+        if stop[0] <= best[0]:
+            continue
         # a trail from s that ends at an earlier start was already seen from that end
         allowed[0] = 0
         for t in order[n + 1:]:

@@ -334,18 +334,3 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
 def policy_table() -> list[tuple[str, Any, str, str]]:
     """Every named policy: (name, default, rule ID, what it decides)."""
     return [(p.name, p.default, p.rule, p.doc) for p in POLICIES.values()]
-
-
-# ``ttr_nb.variants`` is both this module and the function ``ttr_nb.variants()``: once the
-# module is imported, Python binds the package attribute to the module, so the module itself
-# is made callable (calling it lists the variants).
-import sys as _sys
-import types as _types
-
-
-class _CallableModule(_types.ModuleType):
-    def __call__(self) -> list[str]:
-        return variants()
-
-
-_sys.modules[__name__].__class__ = _CallableModule
