@@ -121,7 +121,7 @@ def summary(name: str, times: list[float]) -> str:
     def pct(p):
         return s[min(n - 1, int(p * n))]
 
-    return (f"| {name:<28} | {n:>6} | {statistics.fmean(s):8.4f} | {pct(0.5):8.4f} | "
+    return (f"| {name:<34} | {n:>6} | {statistics.fmean(s):8.4f} | {pct(0.5):8.4f} | "
             f"{pct(0.99):8.4f} | {pct(0.999):8.4f} | {s[-1]:8.3f} |")
 
 
@@ -131,8 +131,8 @@ def main(argv=None) -> None:
     ap.add_argument("--climb", type=int, default=300, help="hill-climbing steps per start")
     ap.add_argument("--seed", type=int, default=2024)
     args = ap.parse_args(argv)
-    print("| networks                     |      n | mean ms  | p50 ms   | p99 ms   | p99.9 ms | max ms   |")
-    print("| ---------------------------- | -----: | -------: | -------: | -------: | -------: | -------: |")
+    print("| networks                           |      n | mean ms  | p50 ms   | p99 ms   | p99.9 ms | max ms   |")
+    print("| ---------------------------------- | -----: | -------: | -------: | -------: | -------: | -------: |")
     for kind in ("random", "grown"):
         for name in BOARDS:
             board = ttr_nb.load_map(name)

@@ -305,3 +305,11 @@ def test_greedy_teams_score_their_tickets():
         sheet = play_game("team-asia", 4, seed=seed, agents=("greedy",)).score()
         scores += [sheet.line_total(i, "ticket") for i in range(len(sheet.totals))]
     assert statistics.mean(scores) > 10 and sum(s < 0 for s in scores) <= 1
+
+
+def test_EU_3_a_reveal_asking_one_card_says_a_locomotive():
+    g = team_game(4, seed=4)
+    set_hand(g, 0, green=5, red=3, locomotive=1)
+    set_deck(g, ["green", "red", "blue", "white", "black"])
+    ev = g.apply(ClaimRoute.paying(PV, green=3))
+    assert ev[0].text.endswith(": 1 extra green card (or a Locomotive) to pay.")

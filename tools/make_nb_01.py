@@ -89,6 +89,7 @@ from ttr_nb import Game, IllegalAction, SaveError
 from ttr_nb.actions import ClaimRoute, DrawCard, DrawTickets, KeepTickets
 from ttr_nb.agents import GreedyAgent, play_game
 from ttr_nb.draw import draw_board
+from ttr_nb.events import route_label
 
 
 def play(game, action, seat=None):
@@ -108,6 +109,11 @@ def play(game, action, seat=None):
 def cards(hand):
     """A hand in words: '1 yellow, 3 pink, 1 Locomotive'."""
     return ", ".join(f"{n} {'Locomotive' if c == 'locomotive' else c}" for c, n in hand.items()) or "no card"
+
+
+def face_up(view):
+    """The face-up cards of a view in words: 'pink, green, Locomotive, (empty)'."""
+    return ", ".join("Locomotive" if c == "locomotive" else c or "(empty)" for c in view["display"])
 
 
 def points(n):
@@ -131,7 +137,8 @@ def play_turns(game, agents, stop):
             notes += [e.text for e in game.apply(action) if e.kind in NOTE]
         line = said[0] + "".join(", then " + s[len(name) + 1:] for s in said[1:])
         if claimed:
-            line += f"  [{game.trains[seat]} trains left]"
+            left = game.trains[seat]
+            line += f"  [{left} train{'s' * (left != 1)} left]"
         print(f"{turn + 1:>3}. {line}")
         for note in notes:
             print("       ↳", note)
@@ -169,7 +176,7 @@ def show_view(game, seat):
             print(f"      tickets offered: {', '.join(game.board.ticket(t).label() for t in offered)}")
         else:
             print(f"      hand and tickets: hidden ({p['offered']} tickets offered)")
-    print(f"  face up: {', '.join(c or '(empty)' for c in view['display'])}")
+    print(f"  face up: {face_up(view)}")
     print(f"  deck: {view['deck']} cards; Destination Ticket deck: {view['ticket_deck']} tickets")
     if seat is None:
         print(f"  top 5 cards of the deck: {', '.join(view['deck_order'][:5])}")
@@ -248,10 +255,12 @@ for action in game.legal_actions():
 """),
     md("""
 To choose, each player here is a small program, the **greedy agent**: it keeps the tickets it
-can finish with few trains, claims routes on the cheapest paths between its cities, and draws
+can finish with few trains (the 2 it must keep, and a third only if its whole network still fits
+comfortably in its 45 trains), claims routes on the cheapest paths between its cities, and draws
 the colours those routes need. Every move it makes is one of `game.legal_actions()`.
 
-What the others learn is only how many tickets a player keeps (the second line, as Bea sees it).
+What the others learn is only how many tickets a player keeps (in parentheses: what the next
+player reads).
 """),
     code("""
 agents = [GreedyAgent(seed=seat) for seat in range(game.n)]
@@ -280,7 +289,7 @@ legal = game.legal_actions()
 draws = [a for a in legal if isinstance(a, DrawCard)]
 claims = [a for a in legal if isinstance(a, ClaimRoute)]
 tickets = [a for a in legal if isinstance(a, DrawTickets)]
-print(f"Ana holds {cards(game.hand(0))}; the face-up cards are {', '.join(game.view(0)['display'])}.")
+print(f"Ana holds {cards(game.hand(0))}; the face-up cards are {face_up(game.view(0))}.")
 print(f"She has {len(legal)} legal actions: {len(draws)} card draws, {len(claims)} claims, "
       f"{len(tickets)} ticket draw.")
 for action in draws:
@@ -311,7 +320,7 @@ A Locomotive is face up right now. Ana draws her first card blind from the deck;
 her choices for the second card: the deck or a face-up colour, but **not** the Locomotive.
 """),
     code("""
-print("face up:", ", ".join(game.view(0)["display"]))
+print("face up:", face_up(game.view(0)))
 trial = game.copy()
 play(trial, DrawCard("deck"))
 print("now pending:", trial.pending)
@@ -357,10 +366,10 @@ pink Helena–Salt Lake City route), so she takes a face-up pink card; another c
     code("""
 play(game, agents[0].choose(game))
 play(game, agents[0].choose(game))
-print(f"face up now: {', '.join(game.view(0)['display'])}; Ana holds {cards(game.hand(0))}")
+print(f"face up now: {face_up(game.view(0))}; Ana holds {cards(game.hand(0))}")
 """),
     md("""
-Three face-up Locomotives are reset at once (B-4.6): this happens twice later in this game, and
+Three face-up Locomotives are reset at once (B-4.6): this happens once later in this game, and
 the log shows it (look for **B-4.6** in section 7).
 
 ## 4. Claiming a route (B-5)
@@ -399,7 +408,7 @@ kc_omaha = sorted(r.id for r in usa.routes_between("Kansas City", "Omaha"))
 owners = game.route_owners
 for rid in kc_omaha:
     owner = game.names[owners[rid]] if rid in owners else "nobody"
-    print(f"route {rid}: {usa.route(rid).label()}, claimed by {owner}")
+    print(f"route {rid}: {route_label(usa, rid)}, claimed by {owner}")
 closed = [rid for rid in kc_omaha if rid not in owners][0]
 print(f"Is route {closed} among Ana's legal actions?",
       any(isinstance(a, ClaimRoute) and a.route == closed for a in game.legal_actions()))
@@ -559,8 +568,8 @@ while not game.over:
         play(game, agents[game.current_player].choose(game))
 """),
     md("""
-Ana, who triggered the end with no train left, still had her turn: with no trains she can only
-draw cards or tickets. Then the game is over, and `game.score()` gives the **Scoresheet**: every
+Bea, who triggered the end with 1 train left, still had her turn, the last one: with a single
+train she could only claim a one-space route or draw; she drew two cards. Then the game is over, and `game.score()` gives the **Scoresheet**: every
 point with where it comes from.
 
 - **routes**: the points already on the scoring track, one line per route (B-5.9);
@@ -574,7 +583,8 @@ print(sheet)
 """),
     md("""
 The longest continuous path glows: it may pass through a city twice, but it never uses a route
-twice. The ringed cities are the two ends of a ticket its owner did not finish.
+twice. Ana and Bea tie at 26 cars, so both score the bonus; the board shows Ana's path. (Had
+Ana failed a ticket, its two cities would be ringed: she finished all four.)
 """),
     code("""
 bonus = sheet.awarded["longest_path"][0]
@@ -626,12 +636,13 @@ for i, name in enumerate(sheet.names):
     long_routes = sum(line.points for line in sheet.lines[i] if line.kind == "route"
                       and usa.route(line.routes[0]).length >= 5)
     print(f"  {name}: lost {lost:>2} points on failed tickets; {long_routes:>2} points from routes "
-          f"of 5-6 spaces; {game.trains[i]:>2} trains never placed")
+          f"of 5-6 spaces; {game.trains[i]:>2} train{'s' * (game.trains[i] != 1)} never placed")
 """),
     md("""
-Every failed ticket here was drawn in the last third of the game (see the ↳ lines in section 7),
-with too little time left to finish it. And the end came fast: Ana placed her last trains while
-the others still had trains to place.
+The one failed ticket here, Cal's Winnipeg–Houston, was drawn late (turn 102 of 122, see the ↳
+lines in section 7), with too little time left to finish it: the agents kept only what fits in
+their trains, but a ticket drawn that late is a gamble. And the end came fast: Bea placed her
+last trains while Cal still had 14 to place.
 
 ## 10. USA 1910: four ways to play
 
@@ -670,9 +681,10 @@ for t in ttr_nb.get_variant("usa-1910-classic").tickets():
 """),
     md("""
 A short game of each, same players, same seed, greedy agents. Here the *Classic* game goes
-exactly like the base game (same deal, same moves): only the reprinted values of two of Cal's
-tickets differ. Note the bonuses under each total: the Globetrotter in *1910*, both bonuses in the
-*Mega Game* (where both are tied), none in *Big Cities*.
+exactly like the base game (same deal, same moves): only the reprinted value of one of Cal's
+tickets differs (Sault St. Marie–Oklahoma City, 9 → 8). Note the bonuses under each total: the
+Globetrotter in *1910* (tied: both players score it), both bonuses in the *Mega Game*, none in
+*Big Cities*.
 """),
     code("""
 for name in NAMES:
@@ -699,8 +711,8 @@ print("same scores:", again.score().totals == game.score().totals)
 """),
     md("""
 `undo()` takes back the last action (exactly: the game is replayed from the seed without it).
-Here we take back Ana's very last move on the loaded copy; the game is open again, and playing
-the same move brings back the same final state.
+Here we take back the very last move on the loaded copy (Bea's second card); the game is open
+again, and playing the same move brings back the same final state.
 """),
     code("""
 last = again.undo()

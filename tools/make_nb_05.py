@@ -67,6 +67,7 @@ from ttr_nb.actions import ClaimRoute, DrawCard, action_from_json
 from ttr_nb.agents import agent_seed, make_agent, play_game
 from ttr_nb.charts import TERRAIN_COLORS, terrain_chart
 from ttr_nb.draw import draw_board
+from ttr_nb.errors import SaveError
 from ttr_nb.game import Game
 from ttr_nb.rules.terrain import TERRAINS, DrawTerrain, cards_needed, terrain_of
 from ttr_nb.scoring import TERRAIN_NAMES
@@ -316,8 +317,9 @@ for name, default, rule, doc in policy_table():
 """),
     md("""
 The same moment of a game under four settings. We look for the first time in a seeded game when
-a player holds Locomotives and can double a route of 4–6 spaces, and list the doubling choices
-that `legal_actions()` offers there (only the doubled claims paid without Locomotives are shown,
+a player holds Locomotives and can double a route of 4–6 spaces (in a game whose moves so far
+are legal under all four settings), and list the doubling choices that `legal_actions()` offers
+there (only the doubled claims paid without Locomotives are shown,
 to keep the list short).
 """),
     code("""
@@ -340,18 +342,34 @@ def first_loco_moment(record):
         g.apply(action_from_json(a))
     return None
 
+SETTINGS = ({}, {"loco_terrain_value": 2}, {"require_real_terrain_card": True}, {"loco_as_terrain": False})
+
+def replay(record, k, setting):
+    \"\"\"The first ``k`` actions of a game record replayed under other policies.\"\"\"
+    return Game.from_json({**record, "policies": {**record["policies"], **setting}, "actions": record["actions"][:k]})
+
+def legal_everywhere(record, k):
+    \"\"\"True if the first ``k`` actions are legal under every setting (an earlier doubling with a
+    Locomotive may not be: with loco_terrain_value=2 it would spend more than needed).\"\"\"
+    try:
+        for setting in SETTINGS:
+            replay(record, k, setting)
+    except SaveError:
+        return False
+    return True
+
 for seed in range(1, 40):  # the first seeded greedy game with such a moment
     record = play_game("heart-of-africa", 4, seed=seed, agents=("greedy",)).to_dict()
     moment = first_loco_moment(record)
-    if moment is not None:
+    if moment is not None and legal_everywhere(record, moment[0]):
         break
 k, route = moment
-at_k = Game.from_json({**record, "actions": record["actions"][:k]})
+at_k = replay(record, k, {})
 print(f"Greedy game seed {seed}, after {k} actions: {at_k.names[at_k.current_player]} may claim "
       f"{board.route(route).label()}")
 print()
-for setting in ({}, {"loco_terrain_value": 2}, {"require_real_terrain_card": True}, {"loco_as_terrain": False}):
-    g = Game.from_json({**record, "policies": {**record["policies"], **setting}, "actions": record["actions"][:k]})
+for setting in SETTINGS:
+    g = replay(record, k, setting)
     seat = g.current_player
     locos = g.hand(seat).get("locomotive", 0)
     print(f"{setting or 'defaults'}: {g.names[seat]} holds {locos} Locomotive{'s' * (locos != 1)} "

@@ -113,7 +113,9 @@ def play_until(game, before=None, after=None):
 
 
 def cards(counts):
-    return ", ".join(f"{n} {name}" for name, n in counts.items()) or "nothing"
+    \"\"\"Card counts in words: '2 blue, 1 Locomotive'.\"\"\"
+    return ", ".join(f"{n} Locomotive{'s' * (n != 1)}" if name == "locomotive" else f"{n} {name}"
+                     for name, n in counts.items()) or "nothing"
 
 
 def show(ax):

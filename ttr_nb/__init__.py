@@ -21,6 +21,9 @@ _EXPORTS = {
     "new_game": "game", "Game": "game", "IllegalAction": "errors", "SaveError": "errors",
     # graph and scoring
     "longest_trail": "graph", "Trail": "graph", "longest_simple_path": "graph",
+    "connect": "graph", "Connection": "graph", "ticket_done": "graph", "networks": "graph",
+    "Network": "graph", "largest_network": "graph", "cheapest_cost": "graph",
+    "steiner_tree": "graph", "ticket_steiner": "graph", "whole_board_trail": "graph",
     "Scoresheet": "scoring", "Claim": "scoring", "Scorer": "scoring", "Line": "scoring",
     # pictures
     "draw_board": "draw", "score_chart": "charts", "terrain_chart": "charts",

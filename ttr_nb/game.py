@@ -27,7 +27,7 @@ from .actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pa
 from .board import Board
 from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_for, shuffle)
 from .errors import IllegalAction, SaveError
-from .events import Event, make_event
+from .events import Event, card_label, make_event
 from .rules import claiming, drawing, endgame, tickets
 from .rules.mechanic import HOOKS, Mechanic
 from .rules import mechanic_class
@@ -685,7 +685,7 @@ class Game:
         for s in range(self.n):
             lines.append(f"  {self.names[s]}: {self.trains[s]} trains, {sum(self.hands[s])} cards, "
                          f"{len(self.kept[s])} tickets, {self.points[s]} route points")
-        lines.append("  face up: " + ", ".join(CARD_NAMES[c] if c != EMPTY else "(empty)" for c in self.display))
+        lines.append("  face up: " + ", ".join(card_label(c) if c != EMPTY else "(empty)" for c in self.display))
         lines.append(f"  deck {len(self.deck)}, discard {len(self.discard)}, tickets {len(self.tdeck)}")
         return "\n".join(lines)
 

@@ -24,7 +24,6 @@ Example
 """
 from __future__ import annotations
 
-import heapq
 import html
 import json
 import weakref
@@ -33,6 +32,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .board import Board, Route, Ticket
 from .errors import IllegalAction
+from .scoring_search import GapSearch
 
 KINDS = ("route", "terrain", "mountain", "ticket", "bonus")
 """The kinds of score line, in the order a sheet lists them."""
@@ -221,11 +221,11 @@ class ScorerFacts:
 
     @property
     def connections(self) -> tuple:
-        """One graph Connection per ticket, in ticket order."""
-        from .graph import connect
+        """One graph Connection per ticket, in ticket order (as ``graph.connect`` gives)."""
+        from .scoring_search import connections
 
-        return self._get("connections", lambda: tuple(
-            connect(self.board, self.route_ids, t.a, t.b) for t in self.tickets))
+        return self._get("connections", lambda: connections(self.board, self.route_ids,
+                                                            self.tickets))
 
     @property
     def tickets_completed(self) -> int:
@@ -596,7 +596,27 @@ def _check_doubling(board: Board, s: Scorer, c: Claim, r: Route) -> None:
                             f"of {r.length} spaces takes {_plural(need, 'Terrain card')} (H-5.2).")
 
 
-def _claim_lines(board: Board, c: Claim) -> list[Line]:
+_ROUTE_LINES: "weakref.WeakKeyDictionary[Board, dict[int, tuple[Line, ...]]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def _claim_lines(board: Board, c: Claim) -> Sequence[Line]:
+    """The lines of one claim; those of a claim without doubling are made once per board
+    (a Line is immutable, so every sheet can share them)."""
+    if c.doubled:
+        return _make_claim_lines(board, c)
+    try:
+        cache = _ROUTE_LINES[board]
+    except KeyError:
+        cache = _ROUTE_LINES[board] = {}
+    try:
+        return cache[c.route]
+    except KeyError:
+        lines = cache[c.route] = tuple(_make_claim_lines(board, c))
+        return lines
+
+
+def _make_claim_lines(board: Board, c: Claim) -> list[Line]:
     r = board.route(c.route)
     pts = board.route_points(r.length)
     lines = [Line("route", pts, f"{r.label()}: {pts}", (r.id,), r.cities, rule="B-5.9")]
@@ -634,6 +654,7 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
     if players < int(board.meta.get("double_routes_min_players", 4)):
         others_routes |= {t for rid in others_routes for t in board.twins.get(rid, ())}
     results, lines = [], []
+    search = None
     for t, con in zip(f.tickets, f.connections):
         owner = owners.get(t.id)
         where = f", {owner}" if owner else ""
@@ -643,10 +664,11 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
             lines.append(Line("ticket", t.points, f"{head} done: {_arrow(con.cities)}: +{t.points}",
                               tuple(con.routes), tuple(con.cities), t.id, rule="B-6.4"))
         else:
-            gap_routes, gap_cost = _gap(board, set(f.route_ids), others_routes, t,
-                                        con.reached_from_a, con.reached_from_b)
+            if search is None:
+                search = GapSearch(board, f.route_ids, others_routes)
+            gap_routes, gap_cost = search.gap(t, con.reached_from_a, con.reached_from_b)
             why = (f"{_reach(t.a, con.reached_from_a)}; {_reach(t.b, con.reached_from_b)}"
-                   f"; {_gap_text(board, gap_routes, gap_cost)}")
+                   f"; {_gap_text(search.tables.labels, gap_routes, gap_cost)}")
             results.append(TicketResult(t, False, tuple(gap_routes), (), owner))
             lines.append(Line("ticket", -t.points, f"{head} not done: {why}: -{t.points}",
                               tuple(gap_routes), (t.a, t.b), t.id, rule="B-6.5"))
@@ -662,60 +684,8 @@ def _reach(end: str, reached: Iterable[str], show: int = 4) -> str:
     return f"{end} reaches {shown}{more}"
 
 
-def _gap_text(board: Board, routes: Sequence[int], cost: int | None) -> str:
+def _gap_text(labels: Mapping[int, str], routes: Sequence[int], cost: int | None) -> str:
     if cost is None:
         return "no open route can join them now"
-    names = ", ".join(board.route(i).label() for i in routes)
+    names = ", ".join(labels[i] for i in routes)
     return f"the gap is {_plural(cost, 'train')} ({names})"
-
-
-_ADJACENCY: "weakref.WeakKeyDictionary[Board, tuple[dict[str, list[Route]], frozenset[str]]]" = \
-    weakref.WeakKeyDictionary()
-
-
-def _adjacency(board: Board) -> tuple[dict[str, list[Route]], frozenset[str]]:
-    """City -> its routes, and the countries, built once per board."""
-    if board not in _ADJACENCY:
-        adj: dict[str, list[Route]] = {}
-        for r in board.routes:
-            adj.setdefault(r.a, []).append(r)
-            adj.setdefault(r.b, []).append(r)
-        _ADJACENCY[board] = (adj, frozenset(board.countries))
-    return _ADJACENCY[board]
-
-
-def _gap(board: Board, own: set[int], taken: set[int], t: Ticket,
-         from_a: Iterable[str], from_b: Iterable[str]) -> tuple[list[int], int | None]:
-    """The cheapest still-open routes (in trains, in path order) that would join the ticket's ends.
-
-    Own routes cost nothing, routes held by others cannot be used, and a country is an end
-    point only, never passed through (H-8.2). Deterministic: ties go to lower route ids.
-    """
-    adj, countries = _adjacency(board)
-    starts = {c for c in from_a if c not in countries} | {t.a}
-    goals = {c for c in from_b if c not in countries} | {t.b}
-    done: set[str] = set()
-    back: dict[str, tuple[str, int]] = {}
-    heap: list[tuple[int, str, str, int]] = [(0, c, "", -1) for c in sorted(starts)]
-    heapq.heapify(heap)
-    while heap:
-        d, city, prev, via = heapq.heappop(heap)
-        if city in done:
-            continue
-        done.add(city)
-        if via >= 0:
-            back[city] = (prev, via)
-        if city in goals:
-            path, node = [], city
-            while node in back:
-                node, rid = back[node]
-                if rid not in own:
-                    path.append(rid)
-            return path[::-1], d
-        if city in countries and city not in starts:
-            continue  # a country is a dead end (H-8.2)
-        for r in adj.get(city, ()):
-            nxt = r.other(city)
-            if nxt not in done and r.id not in taken:
-                heapq.heappush(heap, (d + (0 if r.id in own else r.trains), nxt, city, r.id))
-    return [], None

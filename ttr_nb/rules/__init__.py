@@ -14,9 +14,9 @@ from .mechanic import Mechanic
 MECHANICS: dict[str, tuple[str, str, str]] = {
     # name: (module, class, what is missing if the module does not exist yet)
     "mountains": ("ttr_nb.rules.mountains", "Mountains", "Legendary Asia mountains (LA-9)"),
-    "terrain": ("ttr_nb.rules.terrain", "Terrain", "The Heart of Africa Terrain cards (issue 5)"),
-    "teams": ("ttr_nb.rules.teams", "Teams", "Team Asia teams and holders (issue 6)"),
-    "tunnels": ("ttr_nb.rules.tunnels", "Tunnels", "Team Asia tunnels (issue 6)"),
+    "terrain": ("ttr_nb.rules.terrain", "Terrain", "The Heart of Africa Terrain cards (H-3 to H-6)"),
+    "teams": ("ttr_nb.rules.teams", "Teams", "Team Asia teams and holders (TA-1 to TA-16)"),
+    "tunnels": ("ttr_nb.rules.tunnels", "Tunnels", "Team Asia tunnels (EU-3, TA-17 to TA-19)"),
 }
 
 

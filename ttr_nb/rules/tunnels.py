@@ -279,7 +279,7 @@ class Tunnels(Mechanic):
 def _colour_word(colour: int, n: int) -> str:
     if colour == LOCO:
         return f"{n} extra Locomotive{'s' * (n != 1)}"
-    return f"{n} extra {CARD_NAMES[colour]} card{'s' * (n != 1)} (or Locomotives)"
+    return f"{n} extra {CARD_NAMES[colour]} card{'s' * (n != 1)} (or {'a Locomotive' if n == 1 else 'Locomotives'})"
 
 
 @register_event("tunnel_reveal")

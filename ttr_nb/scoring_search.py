@@ -1,0 +1,300 @@
+"""The Scoresheet's ticket searches, built for speed: is each ticket done (by which path),
+and, when it is not, the cheapest gap between its two ends.
+
+A simulation scores thousands of games, and each game runs these searches some twenty
+times, so they work on integer tables built once per board and on one adjacency per
+scorer. They return exactly what the plain searches return, ties included:
+
+- :func:`connections` gives, for each ticket, the :class:`~ttr_nb.graph.Connection` that
+  :func:`ttr_nb.graph.connect` gives (the network's pieces are found once, and the path
+  search runs only for the tickets that are done);
+- :class:`GapSearch` finds the gap of a ticket that is not done: a Dijkstra search over
+  the routes still open, where the scorer's own routes cost nothing, routes held by others
+  cannot be used and a country is an end point, never passed through (H-8.2). The search
+  starts from every city the ticket's first end reaches and stops at the first city the
+  other end reaches; ties go to the city whose name sorts first, then to the route taken
+  from the city whose name sorts first, then to the lower route id. Tickets whose first
+  ends reach the same cities share one search, resumed where it stopped.
+
+Example
+-------
+>>> import ttr_nb
+>>> board = ttr_nb.load_map("usa")
+>>> ids = [board.find_route("Denver", "Omaha").id]
+>>> ticket = board.tickets[0]
+>>> [c.connected for c in connections(board, ids, [ticket])]
+[False]
+"""
+from __future__ import annotations
+
+import heapq
+import weakref
+from typing import Iterable, Sequence
+
+from .board import Board, Ticket
+
+__all__ = ["BoardTables", "board_tables", "connections", "GapSearch"]
+
+
+class BoardTables:
+    """A board as integer nodes for the gap search, built once per board.
+
+    ``names`` are the cities (countries included) sorted by name, so comparing node
+    numbers compares names; ``index`` maps a name to its node; ``country[node]`` is True
+    for a country; ``routes[node]`` lists ``(neighbour, route_id, trains, entry)`` for each
+    route at that node, where ``entry`` is the route's packed heap entry (see
+    :class:`GapSearch`) when the route is paid in full; ``open[node]`` is the same without
+    the route ids, for a scorer who neither owns nor is barred from any of them;
+    ``ends[route_id]`` the route's two nodes; ``labels`` caches ``Route.label()``.
+    """
+
+    __slots__ = ("names", "index", "country", "routes", "open", "ends", "labels",
+                 "rmin", "r", "m2", "m1", "__weakref__")
+
+    def __init__(self, board: Board):
+        names = sorted(set(board.cities) | {c for r in board.routes for c in (r.a, r.b)})
+        self.names: tuple[str, ...] = tuple(names)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(names)}
+        self.country: tuple[bool, ...] = tuple(
+            bool(board.cities[n].is_country) if n in board.cities else False for n in names)
+        ids = [r.id for r in board.routes] or [0]
+        n = len(names)
+        self.rmin = min(ids)
+        self.r = r = max(ids) - self.rmin + 2
+        self.m2 = m2 = (n + 1) * r
+        self.m1 = m1 = n * m2
+        routes: list[list[tuple[int, int, int, int]]] = [[] for _ in names]
+        self.ends: dict[int, tuple[int, int]] = {}
+        for route in board.routes:
+            a, b = self.index[route.a], self.index[route.b]
+            self.ends[route.id] = (a, b)
+            code = route.id - self.rmin + 1
+            w = route.trains * m1
+            routes[a].append((b, route.id, route.trains, w + b * m2 + (a + 1) * r + code))
+            routes[b].append((a, route.id, route.trains, w + a * m2 + (b + 1) * r + code))
+        self.routes = tuple(map(tuple, routes))
+        self.open = tuple(tuple((nb, e) for nb, _rid, _w, e in at) for at in self.routes)
+        self.labels: dict[int, str] = {route.id: route.label() for route in board.routes}
+
+
+_TABLES: "weakref.WeakKeyDictionary[Board, BoardTables]" = weakref.WeakKeyDictionary()
+
+
+def board_tables(board: Board) -> BoardTables:
+    """The tables of ``board`` (built on first use, then reused)."""
+    try:
+        return _TABLES[board]
+    except KeyError:
+        t = _TABLES[board] = BoardTables(board)
+        return t
+
+
+# -- ticket completion ----------------------------------------------------------------
+def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket]) -> tuple:
+    """One :class:`~ttr_nb.graph.Connection` per ticket, equal to
+    ``connect(board, route_ids, t.a, t.b)`` for each, computed together: the network's
+    pieces once (union-find), the path only for the tickets that are done."""
+    from .graph import Connection, connect
+    from .trail import board_graph
+
+    tickets = tuple(tickets)
+    if not tickets:
+        return ()
+    route_ids = tuple(route_ids)
+    g = board_graph(board)
+    nodes_of, ends = g.nodes_of, g.ends
+    try:
+        bad = any(t.a not in nodes_of or t.b not in nodes_of for t in tickets) \
+            or any(rid not in ends for rid in route_ids)
+    except TypeError:  # an id that cannot be a route id
+        bad = True
+    if bad:
+        return tuple(connect(board, route_ids, t.a, t.b) for t in tickets)  # its errors
+    parent: dict[int, int] = {}
+
+    def find(x: int) -> int:
+        root = x
+        while parent[root] != root:
+            root = parent[root]
+        while parent[x] != root:
+            parent[x], x = root, parent[x]
+        return root
+
+    for rid in route_ids:
+        u, v, _w = ends[rid]
+        if u not in parent:
+            parent[u] = u
+        if v not in parent:
+            parent[v] = v
+        ru, rv = find(u), find(v)
+        if ru != rv:
+            parent[ru] = rv
+    names = g.names
+    piece_names: dict[int, frozenset[str]] = {}
+
+    def reach(end: str, nodes: tuple[int, ...]) -> tuple[frozenset[str], set[int]]:
+        roots = {find(x) for x in nodes if x in parent}
+        if not roots:
+            return frozenset((end,)), roots
+        if not piece_names:
+            groups: dict[int, list[str]] = {}
+            for x in parent:
+                groups.setdefault(find(x), []).append(names[x])
+            piece_names.update((k, frozenset(v)) for k, v in groups.items())
+        if len(roots) == 1:
+            return piece_names[next(iter(roots))] | {end}, roots
+        return frozenset().union(*(piece_names[k] for k in roots)) | {end}, roots
+
+    path_search = None
+    out = []
+    for t in tickets:
+        a, b = t.a, t.b
+        if a == b:
+            out.append(Connection(a, b, True, (), (a,), frozenset([a]), frozenset([a])))
+            continue
+        src, dst = nodes_of[a], nodes_of[b]
+        reach_a, pa = reach(a, src)
+        reach_b, pb = reach(b, dst)
+        if pa.isdisjoint(pb):
+            out.append(Connection(a, b, False, (), (), reach_a, reach_b))
+            continue
+        if path_search is None:
+            edges = g.edges(route_ids)
+            adj: dict[int, list[tuple[int, int]]] = {}
+            for i, (u, v, _w, _r) in enumerate(edges):
+                adj.setdefault(u, []).append((v, i))
+                adj.setdefault(v, []).append((u, i))
+            path_search = (edges, adj)
+        rids, path = _path(*path_search, src, set(dst))
+        out.append(Connection(a, b, True, rids, tuple(names[x] for x in path), reach_a, reach_b))
+    return tuple(out)
+
+
+def _path(edges, adj, src, targets) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The path of :func:`ttr_nb.graph.connect`: fewest cars, then fewest routes, then the
+    smallest route ids (the same search, on an adjacency built once)."""
+    heap = [((0, 0, ()), s, (s,)) for s in src if s in adj]
+    heapq.heapify(heap)
+    done: set[int] = set()
+    while heap:
+        key, v, nodes = heapq.heappop(heap)
+        if v in done:
+            continue
+        done.add(v)
+        if v in targets:
+            return key[2], nodes
+        for nb, i in adj[v]:
+            if nb not in done:
+                w, r = edges[i][2], edges[i][3]
+                heapq.heappush(heap, ((key[0] + w, key[1] + 1, key[2] + (r,)), nb, nodes + (nb,)))
+    raise AssertionError("a ticket in one piece has a path")  # pragma: no cover
+
+
+# -- the gap of a ticket that is not done -----------------------------------------------
+class GapSearch:
+    """The gap searches of one scorer: ``own`` routes cost nothing, ``taken`` routes (held
+    by others, or closed) cannot be used.
+
+    A heap entry ``(trains, node, previous node, route)`` is packed into one integer,
+    ``((trains * N + node) * (N + 1) + previous + 1) * R + route - lowest route id + 1``
+    (N nodes, R - 2 = the highest route id minus the lowest), which orders exactly like
+    the tuple and compares much faster.
+    """
+
+    def __init__(self, board: Board, own: Iterable[int], taken: Iterable[int]):
+        self.tables = t = board_tables(board)
+        self.own = own = set(own)
+        taken = set(taken)
+        self.r, self.m2, self.m1, self.rmin = t.r, t.m2, t.m1, t.rmin
+        m1 = t.m1
+        # per node: (neighbour, the heap entry for it minus the trains so far) per open route
+        self.adj = adj = list(t.open)
+        for v in {v for rid in own | taken for v in t.ends.get(rid, ())}:
+            adj[v] = tuple((nb, e - w * m1 if rid in own else e)
+                           for nb, rid, w, e in t.routes[v] if rid not in taken)
+        self._searches: dict[frozenset[int], _Search] = {}
+
+    def gap(self, ticket: Ticket, from_a: Iterable[str],
+            from_b: Iterable[str]) -> tuple[list[int], int | None]:
+        """The cheapest still-open routes (in trains, in path order) that would join the
+        ticket's ends, given every city each end reaches; ``([], None)`` if none can."""
+        index, country = self.tables.index, self.tables.country
+        starts = frozenset([i for i in map(index.__getitem__, from_a) if not country[i]]
+                           + [index[ticket.a]])
+        goals = {i for i in map(index.__getitem__, from_b) if not country[i]}
+        goals.add(index[ticket.b])
+        search = self._searches.get(starts)
+        if search is None:
+            search = self._searches[starts] = _Search(self, starts)
+        goal = search.first(goals)
+        if goal is None:
+            return [], None
+        path, node, back, own, r, m2 = [], goal, search.back, self.own, self.r, self.m2
+        while node in back:
+            entry = back[node]
+            rid = entry % r - 1 + self.rmin
+            node = (entry % m2) // r - 1
+            if rid not in own:
+                path.append(rid)
+        return path[::-1], search.dist[goal]
+
+
+class _Search:
+    """A Dijkstra search from a set of start nodes that can stop at the first node of a
+    goal set and resume later. Heap entries order by (trains, node, previous node, route)
+    (a start node: previous node and route -1), so ties go to the lower node number (the
+    name that sorts first), then the lower previous node, then the lower route id.
+
+    Only an entry below every entry already pushed for its node is pushed (``best``; -1
+    once the node has left the heap), so the same nodes leave the heap, in the same order,
+    with the same entries, as when every entry is pushed."""
+
+    __slots__ = ("gs", "starts", "heap", "best", "dist", "back", "pos", "pending")
+
+    def __init__(self, gs: GapSearch, starts: frozenset[int]):
+        self.gs, self.starts = gs, starts
+        m2 = gs.m2
+        self.heap = [c * m2 for c in sorted(starts)]  # sorted: already a heap
+        self.best = [gs.m1 * 10**6] * len(gs.adj)
+        for c in starts:
+            self.best[c] = c * m2
+        self.dist: dict[int, int] = {}
+        self.back: dict[int, int] = {}  # node -> the entry it left the heap with
+        self.pos: dict[int, int] = {}  # node -> when it left the heap
+        self.pending = -1  # a node that left the heap and whose routes wait to be followed
+
+    def first(self, goals: set[int]) -> int | None:
+        """The first node of ``goals`` to leave the heap (None if none ever does)."""
+        pos = self.pos
+        seen = [g for g in goals if g in pos]
+        if seen:
+            return min(seen, key=pos.__getitem__)
+        heap, best, dist, back, starts = self.heap, self.best, self.dist, self.back, self.starts
+        gs = self.gs
+        adj, country, m1, m2 = gs.adj, gs.tables.country, gs.m1, gs.m2
+        pop, push = heapq.heappop, heapq.heappush
+        city = self.pending
+        while True:
+            if city >= 0 and (not country[city] or city in starts):
+                base = dist[city] * m1
+                for nb, part in adj[city]:
+                    entry = base + part
+                    if entry < best[nb]:
+                        best[nb] = entry
+                        push(heap, entry)
+            while heap:
+                entry = pop(heap)
+                city = (entry % m1) // m2
+                if entry == best[city]:
+                    break
+            else:
+                self.pending = -1
+                return None
+            best[city] = -1
+            pos[city] = len(pos)
+            dist[city] = entry // m1
+            if entry % m2:
+                back[city] = entry
+            if city in goals:
+                self.pending = city
+                return city
