@@ -40,13 +40,19 @@ def test_new_game_names_and_counts():
 
 
 @pytest.mark.parametrize("name", ["heart-of-africa", "team-asia"])
-def test_unimplemented_mechanics_raise_not_implemented(name):
-    try:
-        g = new_game(name, 4)
-    except NotImplementedError as e:
-        assert "not implemented yet" in str(e)
-    else:  # implemented by the later issues: then it must at least start
-        assert g.pending == "setup-tickets"
+def test_every_shipped_variant_with_mechanics_starts(name):
+    g = new_game(name, 4)
+    assert g.pending == "setup-tickets" and g.mechanics
+
+
+def test_a_listed_mechanic_without_its_module_raises_not_implemented(monkeypatch):
+    from ttr_nb import rules
+
+    monkeypatch.setitem(rules.MECHANICS, "ghost", ("ttr_nb.rules.ghost", "Ghost", "Ghost trains (LA-99)"))
+    with pytest.raises(NotImplementedError, match=r"Ghost trains \(LA-99\) is not implemented yet"):
+        rules.mechanic_class("ghost")
+    with pytest.raises(ValueError, match="unknown mechanic 'phantom'"):
+        rules.mechanic_class("phantom")
 
 
 # -- legal actions -------------------------------------------------------------------------

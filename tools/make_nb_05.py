@@ -449,15 +449,16 @@ player per game (compared with the route points).
 
 For 1,000 games of each (played while writing this notebook, 4 players): random agents doubled
 **20 %** of their claims (14 doublings per game, 4 % of them with a Locomotive) for **+9.5
-points** per player per game, 16 % on top of their route points; greedy agents doubled **17 %**
-of their claims (9.2 per game, 2 % with a Locomotive) for **+9.0 points** per player per game,
+points** per player per game, 16 % on top of their route points; greedy agents doubled **16 %**
+of their claims (8.3 per game, 4 % with a Locomotive) for **+9.6 points** per player per game,
 14 % on top of their route points. Every game had doublings, and nearly every player (97–99 %)
-doubled at least once. Most doublings are on short routes (2 spaces: half of them), because
+doubled at least once. Most doublings are on short routes (2 spaces: about half of them), because
 those need a single card. The small run below gives similar numbers.
 
 Is it worth it? In 400 games where two greedy players doubled and two identical ones never
-touched Terrain cards, the doublers scored +8.1 points from doubling but only +2.3 points more in
-total, and won as often (50 %): the Terrain cards they drew replaced train cards.
+touched Terrain cards, the doublers scored +9.4 points from doubling but only +3.3 points more in
+total, and won about as often (53 % of the games, where 50 % would be a draw): the Terrain cards
+they drew replaced train cards.
 """),
     code("""
 from ttr_nb.simulate import game_seed
