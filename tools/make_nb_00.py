@@ -1,36 +1,22 @@
-"""Write and run notebooks/00_start_here.ipynb; also the README's board pictures.
+"""Write and run notebooks/00_start_here.ipynb, or draw the README's board pictures.
 
-    python tools/make_nb_00.py             # write the cells, execute them, store the outputs
-    python tools/make_nb_00.py --no-run    # only write the cells
-    python tools/make_nb_00.py --docs      # docs/usa.png and docs/boards.png for the README
-
-Cell ids are fixed and the execution timestamps are dropped, so running it again changes
-nothing in git unless a cell or an output changed. (``jupyter nbconvert --to notebook
---execute --inplace notebooks/00_start_here.ipynb`` also works; it adds timestamps.)
+    .venv/bin/python tools/make_nb_00.py             # write the cells, execute them, store the outputs
+    .venv/bin/python tools/make_nb_00.py --no-run    # only write the cells
+    .venv/bin/python tools/make_nb_00.py --png DIR   # save the executed notebook's figures as PNGs in DIR
+    .venv/bin/python tools/make_nb_00.py --docs      # docs/usa.png and docs/boards.png for the README
+    .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/00_start_here.ipynb
 
 Each section loads what it needs, so sections can be moved or new cells put in front of
 them (a first cell must still start with ``%matplotlib inline``).
+
+Cell ids are fixed and running drops the execution timestamps, so rebuilding changes nothing
+in git unless a cell or an output changed (nbconvert adds timestamps to the cell metadata).
 """
 from __future__ import annotations
 
-from pathlib import Path
+from nbbuild import NOTEBOOKS, ROOT, code, main, md
 
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "notebooks" / "00_start_here.ipynb"
-
-
-def md(text: str) -> nbformat.NotebookNode:
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str, tags: tuple[str, ...] = ()) -> nbformat.NotebookNode:
-    cell = new_code_cell(text.strip("\n"))
-    if tags:
-        cell.metadata["tags"] = list(tags)
-    return cell
+OUT = NOTEBOOKS / "00_start_here.ipynb"
 
 
 CELLS = [
@@ -271,26 +257,6 @@ plt.show()
 ]
 
 
-def build() -> nbformat.NotebookNode:
-    nb = new_notebook(cells=CELLS)
-    for i, cell in enumerate(nb.cells):
-        cell.id = f"start-{i:02d}"
-    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
-
-
-def run(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Execute in notebooks/ (as nbval does) and drop the timestamps nbclient records."""
-    from nbclient import NotebookClient
-
-    NotebookClient(nb, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(OUT.parent)}}).execute()
-    for cell in nb.cells:
-        cell.metadata.pop("execution", None)
-    return nb
-
-
 def docs_pictures() -> None:
     """docs/usa.png (the README's picture) and docs/boards.png (all four boards)."""
     import io
@@ -320,12 +286,6 @@ def docs_pictures() -> None:
 
 
 if __name__ == "__main__":
-    import sys
-
-    if "--docs" in sys.argv:
-        docs_pictures()
-    else:
-        OUT.parent.mkdir(exist_ok=True)
-        notebook = build() if "--no-run" in sys.argv else run(build())
-        nbformat.write(notebook, OUT)
-        print(f"wrote {OUT.relative_to(ROOT)}")
+    main(__doc__, OUT, CELLS, ids="start", kernel="Python 3 (ipykernel)", runs=True,
+         extra={"--docs": ("write docs/usa.png and docs/boards.png for the README",
+                           docs_pictures)})

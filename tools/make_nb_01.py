@@ -1,9 +1,9 @@
-"""Write notebooks/01_rules_tutorial.ipynb (cells only; run it to store the outputs).
+"""Write notebooks/01_rules_tutorial.ipynb (cells only unless --run).
 
-    python tools/make_nb_01.py             # write the cells only
-    jupyter nbconvert --to notebook --execute --inplace notebooks/01_rules_tutorial.ipynb
-    python tools/make_nb_01.py --run       # write the cells, execute, store outputs, no timestamps
-    python tools/make_nb_01.py --png DIR   # save the executed notebook's figures as PNGs in DIR
+    .venv/bin/python tools/make_nb_01.py             # only write the cells
+    .venv/bin/python tools/make_nb_01.py --run       # write the cells, execute them, store the outputs
+    .venv/bin/python tools/make_nb_01.py --png DIR   # save the executed notebook's figures as PNGs in DIR
+    .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/01_rules_tutorial.ipynb
 
 A seeded three-player game on the USA map, played one action at a time: the setup, each kind
 of move with the rule that allows it, illegal moves tried on purpose, the end of the game and
@@ -13,28 +13,11 @@ a route, Destination Tickets, game end and scoring, beginner pitfalls, USA 1910.
 
 Cell ids are fixed and ``--run`` drops the execution timestamps, so rebuilding changes nothing
 in git unless a cell or an output changed (nbconvert adds timestamps to the cell metadata).
+``--run`` also merges each cell's consecutive prints into one stream output.
 """
-from __future__ import annotations
+from nbbuild import NOTEBOOKS, code, main, md
 
-import sys
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "notebooks" / "01_rules_tutorial.ipynb"
-
-
-def md(text: str) -> nbformat.NotebookNode:
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str, tags: tuple[str, ...] = ()) -> nbformat.NotebookNode:
-    cell = new_code_cell(text.strip("\n"))
-    if tags:
-        cell.metadata["tags"] = list(tags)
-    return cell
+OUT = NOTEBOOKS / "01_rules_tutorial.ipynb"
 
 
 CELLS = [
@@ -739,57 +722,5 @@ except SaveError as error:
 ]
 
 
-def build() -> nbformat.NotebookNode:
-    nb = new_notebook(cells=CELLS)
-    for k, cell in enumerate(nb.cells):
-        cell["id"] = f"nb01-{k:02d}"
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
-
-
-def run(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Execute in notebooks/ (as nbval does) and drop the timestamps nbclient records."""
-    from nbclient import NotebookClient
-
-    NotebookClient(nb, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(OUT.parent)}}).execute()
-    for cell in nb.cells:
-        cell.metadata.pop("execution", None)
-        merged: list = []  # one stream output per run of prints, however the kernel chunked it
-        for out in cell.get("outputs", []):
-            if (out.output_type == "stream" and merged and merged[-1].output_type == "stream"
-                    and merged[-1].name == out.name):
-                merged[-1].text += out.text
-            else:
-                merged.append(out)
-        if cell.cell_type == "code":
-            cell.outputs = merged
-    return nb
-
-
-def extract_pngs(directory: Path) -> None:
-    """Save every figure stored in the executed notebook as a PNG in ``directory``."""
-    import base64
-
-    directory.mkdir(parents=True, exist_ok=True)
-    nb = nbformat.read(OUT, as_version=4)
-    n = 0
-    for cell in nb.cells:
-        for out in cell.get("outputs", ()):
-            data = out.get("data", {}).get("image/png")
-            if data:
-                n += 1
-                (directory / f"nb01_fig{n:02d}.png").write_bytes(base64.b64decode(data))
-    print(f"{n} figures in {directory}")
-
-
 if __name__ == "__main__":
-    if "--png" in sys.argv:
-        extract_pngs(Path(sys.argv[sys.argv.index("--png") + 1]))
-    else:
-        nb = build()
-        if "--run" in sys.argv:
-            nb = run(nb)
-        nbformat.write(nb, OUT)
-        print(f"wrote {OUT.relative_to(ROOT)}" + (" (executed)" if "--run" in sys.argv else ""))
+    main(__doc__, OUT, CELLS, ids="nb01", merge=True, png_prefix="nb01_fig")

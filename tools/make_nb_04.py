@@ -1,33 +1,21 @@
-"""Write notebooks/04_controls_tour.ipynb (cells only; run it to store the outputs).
+"""Write notebooks/04_controls_tour.ipynb (cells only unless --run).
 
-    python tools/make_nb_04.py
-    jupyter nbconvert --to notebook --execute --inplace notebooks/04_controls_tour.ipynb
-    pytest notebooks/04_controls_tour.ipynb -q
+    .venv/bin/python tools/make_nb_04.py             # only write the cells
+    .venv/bin/python tools/make_nb_04.py --run       # write the cells, execute them, store the outputs
+    .venv/bin/python tools/make_nb_04.py --png DIR   # save the executed notebook's figures as PNGs in DIR
+    .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/04_controls_tour.ipynb
+    .venv/bin/pytest notebooks/04_controls_tour.ipynb -q
 
 A tour of the ipywidgets controls (ttr_nb.widgets): each one shown, then driven from code,
 then its state printed in a plain cell so nbval compares something real (tooling.md §8).
+
+Cell ids are nbformat's random ones, new at every rebuild; nbconvert executes in place and
+keeps them.
 """
-from __future__ import annotations
+from nbbuild import NOTEBOOKS, code, main, md
 
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "notebooks" / "04_controls_tour.ipynb"
+OUT = NOTEBOOKS / "04_controls_tour.ipynb"
 IGNORE = "# NBVAL_IGNORE_OUTPUT\n"
-
-
-def md(text: str) -> nbformat.NotebookNode:
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str, tags: tuple[str, ...] = ()) -> nbformat.NotebookNode:
-    cell = new_code_cell(text.strip("\n"))
-    if tags:
-        cell.metadata["tags"] = list(tags)
-    return cell
 
 
 CELLS = [
@@ -265,14 +253,5 @@ print(asia.score().verdict)
 ]
 
 
-def build() -> nbformat.NotebookNode:
-    nb = new_notebook(cells=CELLS)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
-
-
 if __name__ == "__main__":
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(build(), OUT)
-    print(f"wrote {OUT}")
+    main(__doc__, OUT, CELLS, kernel="Python 3 (ipykernel)")

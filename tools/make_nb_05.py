@@ -1,35 +1,21 @@
-"""Write notebooks/05_heart_of_africa.ipynb (cells only; run it to store the outputs).
+"""Write notebooks/05_heart_of_africa.ipynb (cells only unless --run).
 
-    python tools/make_nb_05.py
-    jupyter nbconvert --to notebook --execute --inplace notebooks/05_heart_of_africa.ipynb
-    python tools/make_nb_05.py --png DIR   # save the executed notebook's figures as PNGs in DIR
+    .venv/bin/python tools/make_nb_05.py             # only write the cells
+    .venv/bin/python tools/make_nb_05.py --run       # write the cells, execute them, store the outputs
+    .venv/bin/python tools/make_nb_05.py --png DIR   # save the executed notebook's figures as PNGs in DIR
+    .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/05_heart_of_africa.ipynb
 
 The Heart of Africa: the Terrain types on the board, the Terrain cards, the majority race of a
 seeded game, doubling examples that pass and fail (with why_not), Locomotives as wild Terrain
 and the policies, a country ticket, a full game's Scoresheet, and what doubling adds over many
 simulated games.
+
+Cell ids are nbformat's random ones, new at every rebuild; nbconvert executes in place and
+keeps them.
 """
-from __future__ import annotations
+from nbbuild import NOTEBOOKS, code, main, md
 
-import sys
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "notebooks" / "05_heart_of_africa.ipynb"
-
-
-def md(text: str) -> nbformat.NotebookNode:
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str, tags: tuple[str, ...] = ()) -> nbformat.NotebookNode:
-    cell = new_code_cell(text.strip("\n"))
-    if tags:
-        cell.metadata["tags"] = list(tags)
-    return cell
+OUT = NOTEBOOKS / "05_heart_of_africa.ipynb"
 
 
 CELLS = [
@@ -489,32 +475,5 @@ for key in list(rows[0])[1:]:
 ]
 
 
-def build() -> nbformat.NotebookNode:
-    nb = new_notebook(cells=CELLS)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
-
-
-def extract_pngs(directory: Path) -> None:
-    """Save every figure stored in the executed notebook as a PNG in ``directory``."""
-    import base64
-
-    directory.mkdir(parents=True, exist_ok=True)
-    nb = nbformat.read(OUT, as_version=4)
-    n = 0
-    for cell in nb.cells:
-        for out in cell.get("outputs", ()):
-            data = out.get("data", {}).get("image/png")
-            if data:
-                n += 1
-                (directory / f"fig{n:02d}.png").write_bytes(base64.b64decode(data))
-    print(f"{n} figures in {directory}")
-
-
 if __name__ == "__main__":
-    if "--png" in sys.argv:
-        extract_pngs(Path(sys.argv[sys.argv.index("--png") + 1]))
-    else:
-        nbformat.write(build(), OUT)
-        print(f"wrote {OUT.relative_to(ROOT)}")
+    main(__doc__, OUT, CELLS)

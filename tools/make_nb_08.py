@@ -1,34 +1,16 @@
-"""Write and run notebooks/08_simulation_lab.ipynb.
+"""Write and run notebooks/08_simulation_lab.ipynb (cells only with --no-run).
 
     .venv/bin/python tools/make_nb_08.py             # write the cells, execute them, store the outputs
     .venv/bin/python tools/make_nb_08.py --no-run    # only write the cells
+    .venv/bin/python tools/make_nb_08.py --png DIR   # save the executed notebook's figures as PNGs in DIR
+    .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/08_simulation_lab.ipynb
 
-Cell ids are fixed and the execution timestamps are dropped, so running it again changes
-nothing in git unless a cell or an output changed.
-
+Cell ids are fixed and running drops the execution timestamps, so rebuilding changes nothing
+in git unless a cell or an output changed (nbconvert adds timestamps to the cell metadata).
 """
-from __future__ import annotations
+from nbbuild import NOTEBOOKS, code, main, md
 
-import sys
-from pathlib import Path
-
-import nbformat
-from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
-
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "notebooks" / "08_simulation_lab.ipynb"
-
-
-
-def md(text: str) -> nbformat.NotebookNode:
-    return new_markdown_cell(text.strip("\n"))
-
-
-def code(text: str, tags: tuple[str, ...] = ()) -> nbformat.NotebookNode:
-    cell = new_code_cell(text.strip("\n"))
-    if tags:
-        cell.metadata["tags"] = list(tags)
-    return cell
+OUT = NOTEBOOKS / "08_simulation_lab.ipynb"
 
 
 CELLS = [
@@ -353,29 +335,5 @@ Full size: `ttr-nb simulate --variant team-asia --players 4 --games 10000 --agen
 ]
 
 
-def build() -> nbformat.NotebookNode:
-    nb = new_notebook(cells=CELLS)
-    for i, cell in enumerate(nb.cells):
-        cell.id = f"lab-{i:02d}"
-    nb.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
-                                 "name": "python3"}
-    nb.metadata["language_info"] = {"name": "python"}
-    return nb
-
-
-def run(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Execute in notebooks/ (as nbval does) and drop the timestamps nbclient records."""
-    from nbclient import NotebookClient
-
-    NotebookClient(nb, timeout=900, kernel_name="python3",
-                   resources={"metadata": {"path": str(OUT.parent)}}).execute()
-    for cell in nb.cells:
-        cell.metadata.pop("execution", None)
-    return nb
-
-
 if __name__ == "__main__":
-    OUT.parent.mkdir(exist_ok=True)
-    notebook = build() if "--no-run" in sys.argv else run(build())
-    nbformat.write(notebook, OUT)
-    print(f"wrote {OUT.relative_to(ROOT)}")
+    main(__doc__, OUT, CELLS, ids="lab", kernel="Python 3 (ipykernel)", runs=True, timeout=900)
