@@ -27,8 +27,10 @@ from __future__ import annotations
 import html
 import json
 import weakref
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
 from .board import Board, Route, Ticket
 from .errors import IllegalAction
@@ -398,6 +400,36 @@ class Scoresheet:
     def to_json(self, **kwargs: Any) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
 
+    def _compact_json(self, lines: bool = True) -> str:
+        """``json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))``, built
+        faster (a simulation stores it for every game); ``lines=False`` leaves out each
+        player's ``"lines"``."""
+        names = self.names  # text (a Scorer's name is a str), so a JSON key as it is
+        known = _route_lines(self.board).json
+        players = []
+        for i, s in enumerate(self.scorers):
+            head = (f'{{"name":{_jv(s.name)},"seats":{_jlist(s.seats)},'
+                    f'"total":{_jv(self.totals[i])},'
+                    f'"tickets_completed":{_jv(self.tickets_completed(i))}')
+            if lines:
+                body = ",".join([hit[1] if (hit := known.get(id(l))) and hit[0] is l
+                                 else _line_json(l) for l in self.lines[i]])
+                players.append(f'{head},"lines":[{body}]}}')
+            else:
+                players.append(head + "}")
+        bonuses = []
+        for key, ms in self.standings.items():
+            b = BONUSES[key]
+            values = ",".join(f"{_jv(names[i])}:{_jv(m.value)}" for i, m in enumerate(ms))
+            bonuses.append(
+                f'{_jv(key)}:{{"title":{_jv(b.title)},"points":{_jv(self.bonuses[key])},'
+                f'"rule":{_jv(b.rule)},"values":{{{values}}},'
+                f'"awarded":{_jlist(names[i] for i in self.awarded[key])}}}')
+        return (f'{{"board":{_jv(self.board.key)},"players":[{",".join(players)}],'
+                f'"winners":{_jlist(self.winners)},'
+                f'"winner_names":{_jlist(names[i] for i in self.winners)},'
+                f'"result":{_jv(self.verdict)},"bonuses":{{{",".join(bonuses)}}}}}')
+
     def bonus_summary(self, key: str) -> str:
         """One sentence per bonus: everyone's value and who scores it."""
         b, ms = BONUSES[key], self.standings[key]
@@ -499,6 +531,44 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+# -- compact JSON text, built directly (what a simulation stores for every game) ---------
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_STR = json.encoder.encode_basestring  # a JSON string, non-ASCII kept (ensure_ascii=False)
+
+
+def _jv(v: Any) -> str:
+    """One JSON value, as ``json.dumps(v, ensure_ascii=False, separators=(",", ":"))``."""
+    t = type(v)
+    if t is str:
+        return _STR(v)
+    if t is int:
+        return int.__repr__(v)
+    if v is None:
+        return "null"
+    return _ENCODE(v)
+
+
+def _jlist(values: Iterable[Any]) -> str:
+    return "[" + ",".join(map(_jv, values)) + "]"
+
+
+def _line_json(line: Line) -> str:
+    """``line.to_dict()`` as compact JSON text."""
+    kind, points, detail, routes, cities, ticket, rule, bonus = (
+        line.kind, line.points, line.detail, line.routes, line.cities, line.ticket, line.rule,
+        line.bonus)
+    if (type(points) is int and type(kind) is str and type(detail) is str
+            and type(rule) is str and (ticket is None or type(ticket) is str)
+            and (bonus is None or type(bonus) is str)
+            and all(type(r) is int for r in routes) and all(type(c) is str for c in cities)):
+        return (f'{{"kind":{_STR(kind)},"points":{points},"detail":{_STR(detail)},'
+                f'"routes":[{",".join(map(str, routes))}],'
+                f'"cities":[{",".join(map(_STR, cities))}],'
+                f'"ticket":{"null" if ticket is None else _STR(ticket)},"rule":{_STR(rule)},'
+                f'"bonus":{"null" if bonus is None else _STR(bonus)}}}')
+    return _ENCODE(line.to_dict())
+
+
 def _check(board: Board, scorers: tuple[Scorer, ...], bonuses: dict[str, int]) -> list[list[Ticket]]:
     """Refuse what cannot be scored; return each scorer's Ticket objects."""
     if not scorers:
@@ -596,23 +666,39 @@ def _check_doubling(board: Board, s: Scorer, c: Claim, r: Route) -> None:
                             f"of {r.length} spaces takes {_plural(need, 'Terrain card')} (H-5.2).")
 
 
-_ROUTE_LINES: "weakref.WeakKeyDictionary[Board, dict[int, tuple[Line, ...]]]" = \
-    weakref.WeakKeyDictionary()
+class _RouteLines:
+    """The lines of claims without doubling on one board, made once (a Line is immutable,
+    so every sheet can share them), and by ``id(line)`` each line with its compact JSON."""
+
+    __slots__ = ("lines", "json")
+
+    def __init__(self) -> None:
+        self.lines: dict[int, tuple[Line, ...]] = {}
+        self.json: dict[int, tuple[Line, str]] = {}
+
+
+_ROUTE_LINES: "weakref.WeakKeyDictionary[Board, _RouteLines]" = weakref.WeakKeyDictionary()
+
+
+def _route_lines(board: Board) -> _RouteLines:
+    try:
+        return _ROUTE_LINES[board]
+    except KeyError:
+        cache = _ROUTE_LINES[board] = _RouteLines()
+        return cache
 
 
 def _claim_lines(board: Board, c: Claim) -> Sequence[Line]:
-    """The lines of one claim; those of a claim without doubling are made once per board
-    (a Line is immutable, so every sheet can share them)."""
+    """The lines of one claim (shared between sheets when the claim is not doubled)."""
     if c.doubled:
         return _make_claim_lines(board, c)
+    cache = _route_lines(board)
     try:
-        cache = _ROUTE_LINES[board]
+        return cache.lines[c.route]
     except KeyError:
-        cache = _ROUTE_LINES[board] = {}
-    try:
-        return cache[c.route]
-    except KeyError:
-        lines = cache[c.route] = tuple(_make_claim_lines(board, c))
+        lines = cache.lines.setdefault(c.route, tuple(_make_claim_lines(board, c)))
+        for line in lines:
+            cache.json[id(line)] = (line, _line_json(line))
         return lines
 
 
@@ -645,6 +731,21 @@ def _spent_text(r: Route, c: Claim) -> str:
     return " + ".join(parts)
 
 
+_EXPLAIN_GAPS: ContextVar[bool] = ContextVar("ttr_nb_explain_gaps", default=True)
+
+
+@contextmanager
+def _without_gaps() -> Iterator[None]:
+    """Sheets computed inside leave out what a ticket not done misses (its gap and what its
+    ends reach): the line says only "not done". Every number stays (totals, ticket points,
+    winners, bonuses); a simulation whose results keep no lines needs nothing more."""
+    token = _EXPLAIN_GAPS.set(False)
+    try:
+        yield
+    finally:
+        _EXPLAIN_GAPS.reset(token)
+
+
 def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
                   scorers: tuple[Scorer, ...]) -> tuple[tuple[TicketResult, ...], list[Line]]:
     owners = s.ticket_owner or {}
@@ -655,6 +756,7 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
         others_routes |= {t for rid in others_routes for t in board.twins.get(rid, ())}
     results, lines = [], []
     search = None
+    explain = _EXPLAIN_GAPS.get()
     for t, con in zip(f.tickets, f.connections):
         owner = owners.get(t.id)
         where = f", {owner}" if owner else ""
@@ -663,6 +765,10 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
             results.append(TicketResult(t, True, tuple(con.routes), tuple(con.cities), owner))
             lines.append(Line("ticket", t.points, f"{head} done: {_arrow(con.cities)}: +{t.points}",
                               tuple(con.routes), tuple(con.cities), t.id, rule="B-6.4"))
+        elif not explain:
+            results.append(TicketResult(t, False, (), (), owner))
+            lines.append(Line("ticket", -t.points, f"{head} not done: -{t.points}", (), (t.a, t.b),
+                              t.id, rule="B-6.5"))
         else:
             if search is None:
                 search = GapSearch(board, f.route_ids, others_routes)
@@ -675,7 +781,9 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
     return tuple(results), lines
 
 
-def _reach(end: str, reached: Iterable[str], show: int = 4) -> str:
+def _reach(end: str, reached: Collection[str], show: int = 4) -> str:
+    if len(reached) == 1 and end in reached:
+        return f"no train at {end}"
     others = sorted(set(reached) - {end})
     if not others:
         return f"no train at {end}"

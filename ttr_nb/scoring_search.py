@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import heapq
 import weakref
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from .board import Board, Ticket
 
@@ -43,12 +43,12 @@ class BoardTables:
     numbers compares names; ``index`` maps a name to its node; ``country[node]`` is True
     for a country; ``routes[node]`` lists ``(neighbour, route_id, trains, entry)`` for each
     route at that node, where ``entry`` is the route's packed heap entry (see
-    :class:`GapSearch`) when the route is paid in full; ``open[node]`` is the same without
-    the route ids, for a scorer who neither owns nor is barred from any of them;
+    :class:`GapSearch`) when the route is paid in full; ``entries[node]`` lists
+    ``(neighbour, route_id, entry, entry when the route costs nothing)``;
     ``ends[route_id]`` the route's two nodes; ``labels`` caches ``Route.label()``.
     """
 
-    __slots__ = ("names", "index", "country", "routes", "open", "ends", "labels",
+    __slots__ = ("names", "index", "country", "routes", "entries", "ends", "labels",
                  "rmin", "r", "m2", "m1", "__weakref__")
 
     def __init__(self, board: Board):
@@ -73,7 +73,8 @@ class BoardTables:
             routes[a].append((b, route.id, route.trains, w + b * m2 + (a + 1) * r + code))
             routes[b].append((a, route.id, route.trains, w + a * m2 + (b + 1) * r + code))
         self.routes = tuple(map(tuple, routes))
-        self.open = tuple(tuple((nb, e) for nb, _rid, _w, e in at) for at in self.routes)
+        self.entries = tuple(tuple((nb, rid, e, e - w * m1) for nb, rid, w, e in at)
+                             for at in self.routes)
         self.labels: dict[int, str] = {route.id: route.label() for route in board.routes}
 
 
@@ -93,7 +94,7 @@ def board_tables(board: Board) -> BoardTables:
 def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket]) -> tuple:
     """One :class:`~ttr_nb.graph.Connection` per ticket, equal to
     ``connect(board, route_ids, t.a, t.b)`` for each, computed together: the network's
-    pieces once (union-find), the path only for the tickets that are done."""
+    pieces once, the path only for the tickets that are done."""
     from .graph import Connection, connect
     from .trail import board_graph
 
@@ -104,58 +105,53 @@ def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket
     g = board_graph(board)
     nodes_of, ends = g.nodes_of, g.ends
     try:
-        bad = any(t.a not in nodes_of or t.b not in nodes_of for t in tickets) \
-            or any(rid not in ends for rid in route_ids)
-    except TypeError:  # an id that cannot be a route id
-        bad = True
-    if bad:
+        route_ends = [ends[rid] for rid in route_ids]
+        ticket_ends = [(t.a, t.b, nodes_of[t.a], nodes_of[t.b]) for t in tickets]
+    except (KeyError, TypeError):  # not a route or a city of the board
         return tuple(connect(board, route_ids, t.a, t.b) for t in tickets)  # its errors
-    parent: dict[int, int] = {}
-
-    def find(x: int) -> int:
-        root = x
-        while parent[root] != root:
-            root = parent[root]
-        while parent[x] != root:
-            parent[x], x = root, parent[x]
-        return root
-
-    for rid in route_ids:
-        u, v, _w = ends[rid]
-        if u not in parent:
-            parent[u] = u
-        if v not in parent:
-            parent[v] = v
-        ru, rv = find(u), find(v)
-        if ru != rv:
-            parent[ru] = rv
+    # the network's pieces, once: node -> the set of the nodes of its piece
+    piece: dict[int, set[int]] = {}
+    for u, v, _w in route_ends:
+        pu, pv = piece.get(u), piece.get(v)
+        if pu is None:
+            if pv is None:
+                piece[u] = piece[v] = {u, v}
+            else:
+                pv.add(u)
+                piece[u] = pv
+        elif pv is None:
+            pu.add(v)
+            piece[v] = pu
+        elif pu is not pv:
+            if len(pu) < len(pv):
+                pu, pv = pv, pu
+            pu |= pv
+            for x in pv:
+                piece[x] = pu
     names = g.names
-    piece_names: dict[int, frozenset[str]] = {}
+    piece_names: dict[int, frozenset[str]] = {}  # id(piece) -> the names of its nodes
 
-    def reach(end: str, nodes: tuple[int, ...]) -> tuple[frozenset[str], set[int]]:
-        roots = {find(x) for x in nodes if x in parent}
-        if not roots:
-            return frozenset((end,)), roots
-        if not piece_names:
-            groups: dict[int, list[str]] = {}
-            for x in parent:
-                groups.setdefault(find(x), []).append(names[x])
-            piece_names.update((k, frozenset(v)) for k, v in groups.items())
-        if len(roots) == 1:
-            return piece_names[next(iter(roots))] | {end}, roots
-        return frozenset().union(*(piece_names[k] for k in roots)) | {end}, roots
+    def reach(end: str, nodes: tuple[int, ...]) -> tuple[frozenset[str], list[set[int]]]:
+        found = [piece[x] for x in nodes if x in piece]
+        if not found:
+            return frozenset((end,)), found
+        out = frozenset((end,))
+        for p in found:
+            k = id(p)
+            if k not in piece_names:
+                piece_names[k] = frozenset([names[x] for x in p])
+            out = out | piece_names[k]
+        return out, found
 
     path_search = None
     out = []
-    for t in tickets:
-        a, b = t.a, t.b
+    for a, b, src, dst in ticket_ends:
         if a == b:
             out.append(Connection(a, b, True, (), (a,), frozenset([a]), frozenset([a])))
             continue
-        src, dst = nodes_of[a], nodes_of[b]
         reach_a, pa = reach(a, src)
         reach_b, pb = reach(b, dst)
-        if pa.isdisjoint(pb):
+        if not any(p is q for p in pa for q in pb):
             out.append(Connection(a, b, False, (), (), reach_a, reach_b))
             continue
         if path_search is None:
@@ -206,26 +202,32 @@ class GapSearch:
         self.own = own = set(own)
         taken = set(taken)
         self.r, self.m2, self.m1, self.rmin = t.r, t.m2, t.m1, t.rmin
-        m1 = t.m1
         # per node: (neighbour, the heap entry for it minus the trains so far) per open route
-        self.adj = adj = list(t.open)
-        for v in {v for rid in own | taken for v in t.ends.get(rid, ())}:
-            adj[v] = tuple((nb, e - w * m1 if rid in own else e)
-                           for nb, rid, w, e in t.routes[v] if rid not in taken)
-        self._searches: dict[frozenset[int], _Search] = {}
+        self.adj = [[(nb, free) if rid in own else (nb, paid)
+                     for nb, rid, paid, free in at if rid not in taken]
+                    for at in t.entries]
+        self._searches: dict[Any, _Search] = {}  # by what the start nodes depend on
+        self._goals: dict[Any, frozenset[int]] = {}
 
     def gap(self, ticket: Ticket, from_a: Iterable[str],
             from_b: Iterable[str]) -> tuple[list[int], int | None]:
         """The cheapest still-open routes (in trains, in path order) that would join the
         ticket's ends, given every city each end reaches; ``([], None)`` if none can."""
         index, country = self.tables.index, self.tables.country
-        starts = frozenset([i for i in map(index.__getitem__, from_a) if not country[i]]
-                           + [index[ticket.a]])
-        goals = {i for i in map(index.__getitem__, from_b) if not country[i]}
-        goals.add(index[ticket.b])
-        search = self._searches.get(starts)
+        from_a, from_b = frozenset(from_a), frozenset(from_b)  # no copy if already frozen
+        a = index[ticket.a]
+        key = (from_a, a) if country[a] else from_a  # what the start nodes depend on
+        search = self._searches.get(key)
         if search is None:
-            search = self._searches[starts] = _Search(self, starts)
+            starts = frozenset([i for i in map(index.__getitem__, from_a) if not country[i]]
+                               + [a])
+            search = self._searches[key] = _Search(self, starts)
+        b = index[ticket.b]
+        key = (from_b, b) if country[b] else from_b
+        goals = self._goals.get(key)
+        if goals is None:
+            goals = self._goals[key] = frozenset(
+                [i for i in map(index.__getitem__, from_b) if not country[i]] + [b])
         goal = search.first(goals)
         if goal is None:
             return [], None
@@ -249,27 +251,27 @@ class _Search:
     once the node has left the heap), so the same nodes leave the heap, in the same order,
     with the same entries, as when every entry is pushed."""
 
-    __slots__ = ("gs", "starts", "heap", "best", "dist", "back", "pos", "pending")
+    __slots__ = ("gs", "starts", "heap", "best", "dist", "back", "pending")
 
     def __init__(self, gs: GapSearch, starts: frozenset[int]):
         self.gs, self.starts = gs, starts
         m2 = gs.m2
         self.heap = [c * m2 for c in sorted(starts)]  # sorted: already a heap
-        self.best = [gs.m1 * 10**6] * len(gs.adj)
+        self.best = [gs.m1 * 10**6] * len(gs.adj)  # above any entry (a million trains)
         for c in starts:
             self.best[c] = c * m2
-        self.dist: dict[int, int] = {}
+        self.dist: dict[int, int] = {}  # node -> trains, in the order the nodes left the heap
         self.back: dict[int, int] = {}  # node -> the entry it left the heap with
-        self.pos: dict[int, int] = {}  # node -> when it left the heap
         self.pending = -1  # a node that left the heap and whose routes wait to be followed
 
-    def first(self, goals: set[int]) -> int | None:
+    def first(self, goals: frozenset[int]) -> int | None:
         """The first node of ``goals`` to leave the heap (None if none ever does)."""
-        pos = self.pos
-        seen = [g for g in goals if g in pos]
-        if seen:
-            return min(seen, key=pos.__getitem__)
-        heap, best, dist, back, starts = self.heap, self.best, self.dist, self.back, self.starts
+        dist = self.dist
+        if dist:
+            for v in dist:
+                if v in goals:
+                    return v
+        heap, best, back, starts = self.heap, self.best, self.back, self.starts
         gs = self.gs
         adj, country, m1, m2 = gs.adj, gs.tables.country, gs.m1, gs.m2
         pop, push = heapq.heappop, heapq.heappush
@@ -291,7 +293,6 @@ class _Search:
                 self.pending = -1
                 return None
             best[city] = -1
-            pos[city] = len(pos)
             dist[city] = entry // m1
             if entry % m2:
                 back[city] = entry

@@ -189,15 +189,30 @@ def _score_text(score: dict[str, Any]) -> str:
 def result_of_game(game: Any, index: int = 0, agents: Sequence[str] = (),
                    score_lines: bool = True) -> dict[str, Any]:
     """A finished game as a GameResult dict (see :class:`GameResult`)."""
-    sheet = game.score()
+    return _result(game, index, agents, score_lines, text=False)
+
+
+def _result(game: Any, index: int, agents: Sequence[str], score_lines: bool,
+            text: bool) -> dict[str, Any]:
+    """:func:`result_of_game`; with ``text``, the score as its compact JSON text."""
+    if score_lines:
+        sheet = game.score()
+    else:  # the lines are dropped: no need to explain what each ticket not done misses
+        from .scoring import _without_gaps  # noqa: PLC0415
+
+        with _without_gaps():
+            sheet = game.score()
     n = game.n
     seats_of = [tuple(sc.seats) or (i,) for i, sc in enumerate(sheet.scorers)]
     scorer_of = {seat: i for i, seats in enumerate(seats_of) for seat in seats}
     winners = sorted(seat for i in sheet.winners for seat in seats_of[i])
-    score = sheet.to_dict()
-    if not score_lines:
-        for p in score["players"]:
-            p.pop("lines", None)
+    if text:
+        score: Any = sheet._compact_json(lines=score_lines)
+    else:
+        score = sheet.to_dict()
+        if not score_lines:
+            for p in score["players"]:
+                p.pop("lines", None)
     held = [set(game.tickets(seat)) for seat in range(n)]
     seats = []
     for seat in range(n):
@@ -236,9 +251,9 @@ def play_chunk(variant: str, players: int, agents: Sequence[str],
     agents = tuple(agents)
     out = []
     for index, seed in games:
-        d = result_of_game(play_game(variant, players, seed, agents), index, agents, score_lines)
-        d["score"] = _score_text(d["score"])  # one string pickles and keeps far lighter
-        out.append(d)
+        # the score as its JSON text: one string pickles and keeps far lighter
+        out.append(_result(play_game(variant, players, seed, agents), index, agents,
+                           score_lines, text=True))
     return out
 
 
