@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from .errors import IllegalAction
+from .paths import adjacency, cheapest_path
 from .trail import EMPTY_TRAIL, BoardGraph, Trail, _euler, _make_trail, board_graph, longest_trail
 
 __all__ = [
@@ -101,25 +102,12 @@ def _cheapest(board, route_ids, a: str, b: str):
     if a == b:
         return 0, (), (a,)
     trains = {r.id: r.trains for r in board.routes}
-    adj: dict[int, list[tuple[int, int, int]]] = {}
-    for u, v, _w, rid in g.edges(_ids(board, route_ids)):
-        adj.setdefault(u, []).append((v, rid, trains[rid]))
-        adj.setdefault(v, []).append((u, rid, trains[rid]))
-    targets = set(dst)
-    heap = [((0, 0, ()), s, (s,)) for s in src if s in adj]
-    heapq.heapify(heap)
-    done: set[int] = set()
-    while heap:
-        key, v, nodes = heapq.heappop(heap)
-        if v in done:
-            continue
-        done.add(v)
-        if v in targets:
-            return key[0], key[2], tuple(g.names[x] for x in nodes)
-        for nb, rid, w in adj[v]:
-            if nb not in done:
-                heapq.heappush(heap, ((key[0] + w, key[1] + 1, key[2] + (rid,)), nb, nodes + (nb,)))
-    return None, (), ()
+    edges = [(u, v, trains[rid], rid) for u, v, _w, rid in g.edges(_ids(board, route_ids))]
+    found = cheapest_path(edges, adjacency(edges), src, set(dst))
+    if found is None:
+        return None, (), ()
+    (cost, _n, rids), nodes = found
+    return cost, rids, tuple(g.names[x] for x in nodes)
 
 
 def cheapest_cost(board, a: str, b: str, route_ids: Iterable[int] | None = None

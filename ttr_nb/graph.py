@@ -24,11 +24,11 @@ Example
 """
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 from typing import Iterable
 
 from .errors import IllegalAction
+from .paths import adjacency, cheapest_path
 from .trail import BoardGraph, Trail, board_graph, longest_trail
 
 __all__ = [
@@ -94,12 +94,7 @@ def _end_nodes(g: BoardGraph, city: str) -> tuple[int, ...]:
         raise IllegalAction(f"{city!r} is not a city of the board {g.board_name}") from None
 
 
-def _adjacency(edges) -> dict[int, list[tuple[int, int]]]:
-    adj: dict[int, list[tuple[int, int]]] = {}
-    for i, (u, v, _w, _r) in enumerate(edges):
-        adj.setdefault(u, []).append((v, i))
-        adj.setdefault(v, []).append((u, i))
-    return adj
+_adjacency = adjacency
 
 
 def _reach(adj, sources) -> set[int]:
@@ -134,24 +129,12 @@ def connect(board, route_ids: Iterable[int], a: str, b: str) -> Connection:
     names = g.names
     if a == b:
         return Connection(a, b, True, (), (a,), frozenset([a]), frozenset([a]))
-    targets = set(dst)
-    # Dijkstra on (cars, routes, route ids) from every node of a
-    heap = [((0, 0, ()), s, (s,)) for s in src if s in adj]
-    heapq.heapify(heap)
-    done: set[int] = set()
-    while heap:
-        key, v, nodes = heapq.heappop(heap)
-        if v in done:
-            continue
-        done.add(v)
-        if v in targets:
-            return Connection(a, b, True, key[2], tuple(names[x] for x in nodes),
-                              frozenset(names[x] for x in _reach(adj, src)) | {a},
-                              frozenset(names[x] for x in _reach(adj, dst)) | {b})
-        for nb, i in adj[v]:
-            if nb not in done:
-                _u, _v, w, r = edges[i]
-                heapq.heappush(heap, ((key[0] + w, key[1] + 1, key[2] + (r,)), nb, nodes + (nb,)))
+    found = cheapest_path(edges, adj, src, set(dst))
+    if found is not None:
+        (_cars, _n, rids), nodes = found
+        return Connection(a, b, True, rids, tuple(names[x] for x in nodes),
+                          frozenset(names[x] for x in _reach(adj, src)) | {a},
+                          frozenset(names[x] for x in _reach(adj, dst)) | {b})
     return Connection(a, b, False, (), (),
                       frozenset(names[x] for x in _reach(adj, src)) | {a},
                       frozenset(names[x] for x in _reach(adj, dst)) | {b})

@@ -32,6 +32,7 @@ import weakref
 from typing import Any, Iterable, Sequence
 
 from .board import Board, Ticket
+from .paths import adjacency, cheapest_path
 
 __all__ = ["BoardTables", "board_tables", "connections", "GapSearch"]
 
@@ -156,11 +157,7 @@ def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket
             continue
         if path_search is None:
             edges = g.edges(route_ids)
-            adj: dict[int, list[tuple[int, int]]] = {}
-            for i, (u, v, _w, _r) in enumerate(edges):
-                adj.setdefault(u, []).append((v, i))
-                adj.setdefault(v, []).append((u, i))
-            path_search = (edges, adj)
+            path_search = (edges, adjacency(edges))
         rids, path = _path(*path_search, src, set(dst))
         out.append(Connection(a, b, True, rids, tuple(names[x] for x in path), reach_a, reach_b))
     return tuple(out)
@@ -169,20 +166,8 @@ def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket
 def _path(edges, adj, src, targets) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The path of :func:`ttr_nb.graph.connect`: fewest cars, then fewest routes, then the
     smallest route ids (the same search, on an adjacency built once)."""
-    heap = [((0, 0, ()), s, (s,)) for s in src if s in adj]
-    heapq.heapify(heap)
-    done: set[int] = set()
-    while heap:
-        key, v, nodes = heapq.heappop(heap)
-        if v in done:
-            continue
-        done.add(v)
-        if v in targets:
-            return key[2], nodes
-        for nb, i in adj[v]:
-            if nb not in done:
-                w, r = edges[i][2], edges[i][3]
-                heapq.heappush(heap, ((key[0] + w, key[1] + 1, key[2] + (r,)), nb, nodes + (nb,)))
+    (_cars, _n, rids), nodes = cheapest_path(edges, adj, src, targets)
+    return rids, nodes
     raise AssertionError("a ticket in one piece has a path")  # pragma: no cover
 
 
