@@ -339,20 +339,192 @@ def test_longest_trail_matches_brute_force_on_grids(board):
     assert_valid_trail(board, ids, t)
 
 
-@pytest.mark.parametrize("budget, early", [(0, 0), (3, 10**6), (10**6, 10**6)])
-@settings(max_examples=200)
-@given(board=st.one_of(grids(), multigraphs()))
-def test_every_search_strategy_is_exact(budget, early, board):
-    """The exact Euler bound (minimum T-join) first, after a short search, or never: the
-    answer is the same (anchors §8)."""
-    from ttr_nb import trail as module
+# -- dense grids, bridges, and the pieces of the search ------------------------------------
+def memo_trail(board: Board, route_ids) -> int:
+    """The same exhaustive search, visiting each state (city, routes used) once: the trail
+    length depends only on the routes used, so nothing is lost. Fast enough for ~24
+    routes on a dense grid."""
+    inc = incidence(board, route_ids)
+    bit = {r: 1 << k for k, r in enumerate(sorted(set(route_ids)))}
+    seen = set()
+    best = 0
+    stack = [(city, 0, 0) for city in inc]
+    while stack:
+        city, used, length = stack.pop()
+        if (city, used) in seen:
+            continue
+        seen.add((city, used))
+        best = max(best, length)
+        for rid, far, cars in inc[city]:
+            if not used & bit[rid]:
+                stack.append((far, used | bit[rid], length + cars))
+    return best
 
-    saved = module.SEARCH_BUDGET, module.EARLY_JOIN_EDGES
-    module.SEARCH_BUDGET, module.EARLY_JOIN_EDGES = budget, early
-    try:
-        ids = [r.id for r in board.routes]
-        t = longest_trail(board, ids)
-    finally:
-        module.SEARCH_BUDGET, module.EARLY_JOIN_EDGES = saved
-    assert t.length == brute_force_trail(board, ids)
+
+def grid_network(rows: int, cols: int, diagonals: bool, lengths, n_routes: int, seed: int) -> Board:
+    """A board of short routes on a grid (diagonals: cities of degree up to 6), keeping
+    ``n_routes`` of them at random: the adversarial networks of benchmarks/bench_trail.py."""
+    rng = random.Random(seed)
+    pairs = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0)) + (((1, 1),) if diagonals else ()):
+                if r + dr < rows and c + dc < cols:
+                    pairs.append(((r, c), (r + dr, c + dc)))
+    chosen = rng.sample(pairs, min(n_routes, len(pairs)))
+    cities = [City(f"{r},{c}", c / cols, r / rows) for r in range(rows) for c in range(cols)]
+    routes = [Route(k + 1, f"{a[0]},{a[1]}", f"{b[0]},{b[1]}", rng.choice(lengths), "gray")
+              for k, (a, b) in enumerate(chosen)]
+    return Board("grid", "grid", cities, routes, [])
+
+
+@settings(max_examples=150, deadline=None)
+@given(shape=st.sampled_from([(4, 4, True), (3, 5, True), (4, 5, False), (3, 6, True)]),
+       lengths=st.sampled_from([(1,), (1, 2), (1, 2, 3)]),
+       n_routes=st.integers(12, 24), seed=st.integers(0, 10**9))
+def test_longest_trail_matches_exhaustive_search_on_dense_grids(shape, lengths, n_routes, seed):
+    """Dense grids of short routes (many odd cities, many near-longest trails; anchors §8):
+    the adversarial case of the benchmark, at sizes an exhaustive search can check."""
+    board = grid_network(*shape, lengths, n_routes, seed)
+    ids = [r.id for r in board.routes]
+    t = longest_trail(board, ids)
+    assert t.length == memo_trail(board, ids)
     assert_valid_trail(board, ids, t)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_longest_trail_on_blocks_joined_by_bridges(seed):
+    """Single cities, double tracks, cycles and small dense blocks joined by bridges and
+    hung with trees: a trail crosses each bridge at most once (the search cuts the
+    network there and solves what lies beyond each bridge once)."""
+    rng = random.Random(seed)
+    routes: list[Route] = []
+
+    def add(a, b):
+        routes.append(Route(len(routes) + 1, f"C{a}", f"C{b}", rng.randint(1, 4), "gray"))
+
+    n = 0
+    previous: list[int] = []
+    for _block in range(rng.randint(2, 5)):
+        members = list(range(n, n + rng.randint(1, 4)))
+        n += len(members)
+        if len(members) > 1:
+            for a, b in zip(members, members[1:] + members[:1]):
+                add(a, b)
+        if len(members) > 3:
+            add(members[0], members[2])
+        if previous:
+            add(rng.choice(previous), rng.choice(members))  # the bridge
+        for _leaf in range(rng.randint(0, 2)):
+            add(rng.choice(members), n)
+            n += 1
+        previous = members
+    cities = [City(f"C{i}", i / n, 0.5) for i in range(n)]
+    board = Board("bridges", "bridges", cities, routes, [])
+    ids = [r.id for r in board.routes]
+    t = longest_trail(board, ids)
+    assert t.length == memo_trail(board, ids)
+    assert_valid_trail(board, ids, t)
+
+
+@st.composite
+def connected_multigraphs(draw):
+    """(routes, start): a connected multigraph as ``(u, v, cars)`` with loops, parallel
+    tracks and pendant leaves (negative nodes, as the search's branches), and a city."""
+    n = draw(st.integers(1, 6))
+    routes = [(draw(st.integers(0, k - 1)), k, draw(st.integers(1, 5))) for k in range(1, n)]
+    for _ in range(draw(st.integers(0, 6))):
+        routes.append((draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1)), draw(st.integers(1, 5))))
+    for leaf in range(1, draw(st.integers(0, 3)) + 1):
+        routes.append((draw(st.integers(0, n - 1)), -leaf, draw(st.integers(1, 9))))
+    if not routes:
+        routes.append((0, 0, draw(st.integers(1, 5))))
+    return routes, draw(st.integers(0, n - 1))
+
+
+def exhaustive_from(routes, start) -> int:
+    """Longest trail of ``routes`` starting at ``start`` (exhaustive)."""
+    best = 0
+
+    def walk(v, used, length):
+        nonlocal best
+        best = max(best, length)
+        for i, (a, b, w) in enumerate(routes):
+            if not used >> i & 1 and v in (a, b):
+                walk(b if v == a else a, used | 1 << i, length + w)
+
+    walk(start, 0, 0)
+    return best
+
+
+def assert_walk(routes, nodes, order):
+    """``nodes``/``order`` are a trail: consecutive nodes joined by the routes, none twice."""
+    assert len(nodes) == len(order) + 1 and len(set(order)) == len(order)
+    for here, i, there in zip(nodes, order, nodes[1:]):
+        assert {here, there} == {routes[i][0], routes[i][1]}
+
+
+@pytest.mark.parametrize("small", [0, 6])
+@settings(max_examples=250, deadline=None)
+@given(graph=connected_multigraphs())
+def test_block_search_from_a_fixed_start_and_from_anywhere(small, graph):
+    """The search inside a block (branch and bound over routes with the Euler bound, or
+    every trail when there are few routes: ``small`` 0 forces the branch and bound): from
+    a fixed city (a branch beyond a bridge) and from anywhere, against exhaustive search,
+    on multigraphs with loops, parallel tracks and pendant routes."""
+    from ttr_nb import trail as module
+    from ttr_nb.trail import _trail_search
+
+    routes, start = graph
+    saved, module.SMALL = module.SMALL, small
+    try:
+        nodes_, order, length = _trail_search(routes, start, -1)
+        found = _trail_search(routes, None, 0)
+        nothing = _trail_search(routes, None, found[2])
+    finally:
+        module.SMALL = saved
+    assert length == exhaustive_from(routes, start)
+    assert nodes_[0] == start and length == sum(routes[i][2] for i in order)
+    assert_walk(routes, nodes_, order)
+    everywhere = max(exhaustive_from(routes, v) for v in {x for a, b, _w in routes for x in (a, b)})
+    assert found[2] == everywhere
+    assert_walk(routes, found[0], found[1])
+    assert nothing is None  # nothing longer than the longest
+
+
+@settings(max_examples=300, deadline=None)
+@given(k=st.integers(1, 7), data=st.data())
+def test_pairing_is_the_cheapest_parity_fix(k, data):
+    """The pairing behind the Euler bound: the needed points must be paired, up to
+    ``budget`` of the ends toggled (a needed end left alone, another end paired), at the
+    least total distance; against all pairings."""
+    from itertools import combinations
+
+    from ttr_nb.trail import _FAR, _Pairing
+
+    dist = [[0] * k for _ in range(k)]
+    for i, j in combinations(range(k), 2):
+        dist[i][j] = dist[j][i] = data.draw(st.integers(1, 6))
+    need = data.draw(st.integers(0, (1 << k) - 1))
+    ends = data.draw(st.integers(0, (1 << k) - 1))
+    budget = data.draw(st.integers(0, 2))
+
+    def perfect(points):
+        if not points:
+            return 0
+        a, rest = points[0], points[1:]
+        return min((dist[a][b] + perfect(rest[:j] + rest[j + 1:]) for j, b in enumerate(rest)),
+                   default=_FAR)
+
+    toggles = [t for r in range(budget + 1) for t in combinations([i for i in range(k) if ends >> i & 1], r)]
+    best = min(perfect([i for i in range(k) if (need ^ sum(1 << t for t in ts)) >> i & 1]) for ts in toggles)
+    pairing = _Pairing(dist, need, ends)
+    got = pairing.cost(budget, _FAR)
+    assert min(got, _FAR) == min(best, _FAR)  # _FAR or more: no way to fix the parity
+    if got < _FAR:
+        pairs = pairing.pairs(budget)
+        assert sum(dist[a][b] for a, b in pairs) == got
+        paired = [x for ab in pairs for x in ab]
+        assert len(set(paired)) == len(paired)
+        toggled = need ^ sum(1 << x for x in paired)
+        assert not toggled & ~ends and bin(toggled).count("1") <= budget

@@ -5,24 +5,24 @@ train cars (``route.length``; Legendary Asia mountain trains do not count). The 
 exact for any multigraph (loops, parallel tracks, several pieces) and fast enough to run
 after every claim:
 
-1. split the network into connected pieces and bound each one from above; search the most
-   promising first and stop when no piece can beat the best trail found;
+1. split the network into connected pieces, heaviest first; stop when no piece can beat
+   the best trail found;
 2. a piece with 0 or 2 odd-degree cities is one trail of all its routes (Euler), built
    with Hierholzer's algorithm; a piece that is a tree: its weighted diameter;
 3. otherwise shrink the piece without changing its answer (pass through cities of degree
-   2; keep only the two longest dead ends at a city, since a trail has two ends), then:
-
-   - the **Euler bound**: the routes a trail leaves out must make every odd city but two
-     even, so they contain a T-join of the odd cities; the cheapest one (shortest paths +
-     the cheapest pairing, exact dynamic programming) bounds the trail from above. If
-     removing it leaves the piece connected, one Euler trail uses the rest: done;
-   - else a depth-first search over routes (a Python ``int`` bitmask of used routes). It
-     starts only at odd-degree cities (an open maximum trail uses every route at its two
-     ends, so both ends have odd degree; a closed one would need every degree even), never
-     ends at a city it already started from, takes only the longest unused track of
-     parallel tracks, skips states already seen, and prunes with what can still be
-     reached and with the parity bound; when the routes still reachable form one trail
-     from the current city (Euler), it takes them all at once.
+   2; keep only the two longest dead ends at a city, since a trail has two ends) and cut
+   it at its **bridges**: a trail crosses a bridge at most once, so beyond a bridge it
+   only goes away. The best it can do there (a "branch") is solved once, bottom-up, and
+   each block left (2-edge-connected) is solved with its branches as pendant routes;
+4. inside a block, **branch and bound over routes** with the **Euler bound**. The routes
+   a trail leaves out make every odd city but the trail's two ends even, so they contain
+   a T-join of the odd cities: the cheapest one (shortest paths, then the cheapest
+   pairing, exact branch and bound over subsets) bounds the trail from above, and if the
+   routes left without it are connected, one Euler trail takes them all: the bound is
+   met. If they fall apart, take a piece K away from the rest: a trail either reaches K
+   through one of its border routes (one branch per route, the earlier ones forced out),
+   or leaves K and its border out, or stays inside K; each branch forces routes in or out
+   and gets its own, tighter bound.
 
 Countries (The Heart of Africa, H-8.2, H-8.5) are dead ends: each route into a country
 ends at its own terminal, so no trail passes through a country and two routes into the
@@ -40,10 +40,9 @@ Example
 """
 from __future__ import annotations
 
-import heapq
-import sys
 import weakref
 from dataclasses import dataclass
+from heapq import heappop, heappush
 from typing import Iterable
 
 from .errors import IllegalAction
@@ -167,21 +166,23 @@ def longest_trail(board, route_ids: Iterable[int]) -> Trail:
 def _longest(g: BoardGraph, edges: list[tuple[int, int, int, int]]) -> Trail:
     if not edges:
         return EMPTY_TRAIL
+    if len(edges) == 1:
+        u, v, _w, _r = edges[0]
+        return _make_trail(g, edges, [u, v], [0])
     # adjacency: node -> [(neighbour, edge index)], edges in route-id order
     adj: dict[int, list[tuple[int, int]]] = {}
     for i, (u, v, _w, _r) in enumerate(edges):
-        if u in adj:
-            adj[u].append((v, i))
-        else:
+        lst = adj.get(u)
+        if lst is None:
             adj[u] = [(v, i)]
-        if v in adj:
-            adj[v].append((u, i))
         else:
+            lst.append((v, i))
+        lst = adj.get(v)
+        if lst is None:
             adj[v] = [(u, i)]
-    if len(edges) == 1:
-        u, v, w, r = edges[0]
-        return _make_trail(g, edges, [u, v], [0])
-    # connected pieces
+        else:
+            lst.append((u, i))
+    # connected pieces, heaviest first
     comp: dict[int, int] = {}
     pieces: list[list[int]] = []
     for s in adj:
@@ -199,40 +200,34 @@ def _longest(g: BoardGraph, edges: list[tuple[int, int, int, int]]) -> Trail:
                     stack.append(nb)
         pieces.append(nodes)
     if len(pieces) == 1:
-        todo = [(0, pieces[0], list(range(len(edges))))]
+        todo = [(sum(e[2] for e in edges), 0, pieces[0], range(len(edges)))]
     else:
         piece_edges: list[list[int]] = [[] for _ in pieces]
+        cars = [0] * len(pieces)
         for i, e in enumerate(edges):
-            piece_edges[comp[e[0]]].append(i)
-        todo = [(0, nodes, pe) for nodes, pe in zip(pieces, piece_edges)]
-    # upper bound per piece; search the most promising first
-    ranked = []
-    for _, nodes, pe in todo:
-        total = 0
-        for i in pe:
-            total += edges[i][2]
-        odd = [v for v in nodes if len(adj[v]) & 1]
-        ub = total
-        if len(odd) > 2:
-            mins = sorted(min(edges[i][2] for _nb, i in adj[v]) for v in odd)
-            need = (len(odd) - 2) // 2
-            cut = max(-(-(sum(mins) - mins[-1] - mins[-2]) // 2),
-                      sum(sorted(edges[i][2] for i in pe)[:need]))
-            ub = total - cut
-        ranked.append((-ub, edges[pe[0]][3], total, nodes, pe, odd))
-    ranked.sort(key=lambda t: (t[0], t[1]))
+            k = comp[e[0]]
+            piece_edges[k].append(i)
+            cars[k] += e[2]
+        todo = sorted(((cars[k], edges[pe[0]][3], pieces[k], pe) for k, pe in enumerate(piece_edges)),
+                      key=lambda t: (-t[0], t[1]))
     best_len, best = 0, None
-    for neg_ub, _first, total, nodes, pe, odd in ranked:
-        ub = -neg_ub
-        if ub <= best_len:
+    for total, _first, nodes, pe in todo:
+        if total <= best_len:
             break
+        odd = [v for v in nodes if len(adj[v]) & 1]
         if len(odd) <= 2:
             found = _euler(edges, adj, nodes, pe, odd)
             length = total
         elif len(pe) == len(nodes) - 1:
             found, length = _tree_diameter(edges, adj, odd)
         else:
-            found, length = _solve_hard(edges, adj, nodes, pe, ub, best_len)
+            # the parity bound: every odd city but the two ends keeps a route out
+            mins = sorted(min(edges[i][2] for _nb, i in adj[v]) for v in odd)
+            if total - ((sum(mins) - mins[-1] - mins[-2] + 1) >> 1) <= best_len:
+                continue
+            found, length = _solve_hard(edges, adj, nodes, pe, best_len)
+            if found is not None:
+                found = _in_order(edges, *found)
         if found is not None and length > best_len:
             best_len, best = length, found
     cities, order = best
@@ -249,6 +244,71 @@ def _make_trail(g: BoardGraph, edges, nodes: list[int], order: list[int]) -> Tra
         rids.reverse()
         cities.reverse()
     return Trail(sum(edges[i][2] for i in order), tuple(rids), tuple(cities))
+
+
+def _in_order(edges, nodes: list[int], order: list[int]) -> tuple[list[int], list[int]]:
+    """The same routes as a trail in a canonical order (it does not depend on how the
+    search found them): when a city is passed more than once, the smallest sequence of
+    route ids from either end (Fleury's rule: at each city the lowest route id that does
+    not cut off the routes still to travel)."""
+    if len(set(nodes)) == len(nodes):
+        return nodes, order  # a simple path: one order (and its reverse)
+    at: dict[int, list[tuple[int, int, int]]] = {}
+    for i in order:
+        u, v, _w, r = edges[i]
+        at.setdefault(u, []).append((r, i, v))
+        if v != u:
+            at.setdefault(v, []).append((r, i, u))
+    for lst in at.values():
+        lst.sort()
+
+    def reaches(a, b, used):
+        seen = {a}
+        stack = [a]
+        while stack:
+            for _r, i, y in at[stack.pop()]:
+                if i not in used and y not in seen:
+                    if y == b:
+                        return True
+                    seen.add(y)
+                    stack.append(y)
+        return a == b
+
+    def step(v, used):
+        """The next route from v: the lowest id that keeps the rest reachable."""
+        options = [t for t in at[v] if t[1] not in used]
+        for r, i, u in options:
+            if len(options) == 1 or u == v:
+                return r, i, u
+            used.add(i)
+            ok = reaches(u, v, used)
+            used.discard(i)
+            if ok:
+                return r, i, u
+        raise AssertionError("no way on")  # pragma: no cover - Fleury always finds one
+
+    def walk(start, first):
+        used = {first[1]}
+        path_nodes, path_order = [start, first[2]], [first[1]]
+        v = first[2]
+        for _step in range(len(order) - 1):
+            _r, i, u = step(v, used)
+            used.add(i)
+            path_nodes.append(u)
+            path_order.append(i)
+            v = u
+        return [edges[i][3] for i in path_order], path_nodes, path_order
+
+    a, b = nodes[0], nodes[-1]
+    first_a = step(a, set())
+    first_b = step(b, set()) if b != a else first_a
+    if first_b[0] < first_a[0]:
+        best = walk(b, first_b)
+    elif first_a[0] < first_b[0] or a == b:
+        best = walk(a, first_a)
+    else:  # both ends start with the same route (it joins them): compare the walks
+        best = min(walk(a, first_a), walk(b, first_b))
+    return best[1], best[2]
 
 
 def _euler(edges, adj, nodes, pe, odd):
@@ -306,10 +366,10 @@ def _tree_diameter(edges, adj, leaves):
     return (nodes, order), length
 
 
-def _solve_hard(edges, adj, nodes, pe, ub, floor):
-    """A piece with more than 2 odd nodes and a cycle: reduce it, then bound and search.
-    Returns (nodes, edge indices) of the best trail longer than ``floor`` (or None), and
-    its length."""
+def _solve_hard(edges, adj, nodes, pe, floor):
+    """A piece with more than 2 odd nodes and a cycle: reduce it, cut it at its bridges
+    and search each block. Returns (nodes, edge indices) of the best trail longer than
+    ``floor`` (or None), and its length."""
     r_edges, expand = _reduce(edges, adj, nodes, pe)
     r_adj: dict[int, list[tuple[int, int]]] = {}
     for i, (u, v, _w, _x) in enumerate(r_edges):
@@ -319,12 +379,11 @@ def _solve_hard(edges, adj, nodes, pe, ub, floor):
     r_nodes = sorted(r_adj)
     degree = {v: sum(2 if nb == v else 1 for nb, _i in lst) for v, lst in r_adj.items()}
     odd = [v for v in r_nodes if degree[v] & 1]
-    total = sum(e[2] for e in r_edges)
     if len(odd) <= 2:
         found = _euler(r_edges, r_adj, r_nodes, None, odd)
-        length = total
+        length = sum(e[2] for e in r_edges)
     else:
-        found, length = _bound_and_search(r_edges, r_adj, r_nodes, odd, total, ub, floor)
+        found, length = _split_at_bridges(r_edges, r_adj, r_nodes, floor)
         if found is None:
             return None, floor
     # expand the reduced routes back into the routes of the network
@@ -412,398 +471,569 @@ def _reduce(edges, adj, nodes, pe):
     return r_edges, expand
 
 
-class _OverBudget(Exception):
-    pass
-
-
-SEARCH_BUDGET = 400
-"""Search steps tried before computing the exact Euler bound (a minimum T-join)."""
-EARLY_JOIN_EDGES = 10
-EARLY_JOIN_ODD = 14
-"""A reduced piece with at least this many routes and at most this many odd nodes gets
-the exact Euler bound before any search (it is cheap then, and often settles it)."""
-
-
-def _bound_and_search(edges, adj, nodes, odd, total, ub, floor):
-    """Exact longest trail of a reduced piece with more than 2 odd nodes.
-
-    1. a quick search bounded by the nearest-odd-node cut, limited to SEARCH_BUDGET steps;
-    2. if that is not enough: the Euler bound. A trail's routes have at most 2 odd nodes,
-       so the routes it leaves out have all the other odd nodes as odd nodes: a T-join.
-       The cheapest one (shortest paths + the cheapest pairing) gives the exact Euler
-       bound; if the routes left after removing it are still connected, they form one
-       trail (Euler) and it is optimal;
-    3. otherwise a full search with that bound.
-    """
-    ub = min(ub, total - _odd_cut(edges, adj, odd))
-    if ub <= floor:
-        return None, floor
-    floor_trail = None
-    if len(edges) < EARLY_JOIN_EDGES or len(odd) > EARLY_JOIN_ODD:
-        try:
-            return _search(edges, adj, nodes, odd, ub, floor, SEARCH_BUDGET)
-        except _OverBudget as e:
-            found, length = e.args
-        if length > floor:
-            floor_trail, floor = found, length
-    cut, join, pairing = _min_t_join(edges, adj, odd)
-    ub = min(ub, total - cut)
-    if ub <= floor:
-        return floor_trail, floor
-    keep = [i for i in range(len(edges)) if i not in join]
-    k_adj: dict[int, list[tuple[int, int]]] = {}
-    for i in keep:
-        u, v = edges[i][0], edges[i][1]
-        k_adj.setdefault(u, []).append((v, i))
-        if u != v:
-            k_adj.setdefault(v, []).append((u, i))
-    if k_adj and len(_reach_nodes(k_adj, next(iter(k_adj)))) == len(k_adj):
-        k_odd = [v for v, lst in k_adj.items()
-                 if sum(2 if nb == v else 1 for nb, _i in lst) & 1]
-        return _euler(edges, k_adj, sorted(k_adj), None, sorted(k_odd)), total - cut
-    # not connected: each piece left has 0 or 2 odd nodes, so the heaviest is one trail,
-    # a good first answer that lets the search prune from the start
-    pieces = []
-    for piece in _node_pieces(k_adj):
-        weight = sum(edges[i][2] for i in {i for v in piece for _nb, i in k_adj[v]})
-        pieces.append((weight, -min(piece), piece))
-    weight, _, piece = max(pieces)
-    if weight > floor:
-        p_adj = {v: k_adj[v] for v in piece}
-        p_odd = sorted(v for v in piece if sum(2 if nb == v else 1 for nb, _i in k_adj[v]) & 1)
-        floor_trail, floor = _euler(edges, p_adj, sorted(piece), None, p_odd), weight
-    full = (1 << len(odd)) - 1
-    index = {v: j for j, v in enumerate(odd)}
-
-    def start_bound(s):
-        """The Euler bound for trails that start at s (s is one of the two free ends)."""
-        return total - pairing.cost(full ^ (1 << index[s]), 1)
-
-    found, length = _search(edges, adj, nodes, odd, ub, floor, None, start_bound)
-    return (found, length) if found is not None else (floor_trail, floor)
-
-
-def _node_pieces(adj) -> list[set[int]]:
-    out: list[set[int]] = []
-    seen: set[int] = set()
-    for s in sorted(adj):
-        if s not in seen:
-            piece = _reach_nodes(adj, s)
-            seen |= piece
-            out.append(piece)
+# -- bridges: a trail crosses each one at most once ---------------------------------------
+def _bridges(adj, nodes) -> set[int]:
+    """The edge indices of the bridges of a multigraph (Tarjan, iterative; parallel edges
+    and loops are never bridges)."""
+    disc: dict[int, int] = {}
+    low: dict[int, int] = {}
+    out: set[int] = set()
+    t = 0
+    for root in nodes:
+        if root in disc:
+            continue
+        disc[root] = low[root] = t
+        t += 1
+        stack = [(root, -1, iter(adj[root]))]
+        while stack:
+            v, into, it = stack[-1]
+            for nb, i in it:
+                if i == into:
+                    continue
+                if nb in disc:
+                    if disc[nb] < low[v]:
+                        low[v] = disc[nb]
+                else:
+                    disc[nb] = low[nb] = t
+                    t += 1
+                    stack.append((nb, i, iter(adj[nb])))
+                    break
+            else:
+                stack.pop()
+                if stack:
+                    p = stack[-1][0]
+                    if low[v] < low[p]:
+                        low[p] = low[v]
+                    if low[v] > disc[p]:
+                        out.add(into)
     return out
 
 
-def _reach_nodes(adj, start):
-    seen = {start}
-    stack = [start]
-    while stack:
-        for nb, _i in adj[stack.pop()]:
-            if nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return seen
+def _split_at_bridges(edges, adj, nodes, floor):
+    """Exact longest trail of a reduced piece, longer than ``floor``: ((nodes, edge
+    indices), length), or (None, floor).
 
+    Removing the bridges leaves blocks (2-edge-connected, or single cities), joined in a
+    tree. A trail crosses a bridge at most once, so beyond a bridge it only goes away: the
+    best it can do there is a fixed "branch" (the bridge, then the longest trail from its
+    far end that stays beyond it). Each block is solved with its branches as pendant
+    routes (which can only be trail ends): the root block (the heaviest) for every trail
+    that touches it, each other block only for the trails below it, and only when it can
+    beat the best trail found (most are skipped)."""
+    bridges = _bridges(adj, nodes)
+    if not bridges:
+        found = _trail_search([(u, v, w) for u, v, w, _x in edges], None, floor)
+        if found is None:
+            return None, floor
+        path_nodes, order, length = found
+        return (path_nodes, order), length
+    block: dict[int, int] = {}
+    nblocks = 0
+    for s in nodes:
+        if s in block:
+            continue
+        b = nblocks
+        nblocks += 1
+        block[s] = b
+        stack = [s]
+        while stack:
+            for nb, i in adj[stack.pop()]:
+                if nb not in block and i not in bridges:
+                    block[nb] = b
+                    stack.append(nb)
+    inner: list[list[int]] = [[] for _ in range(nblocks)]
+    weight = [0] * nblocks
+    for i, (u, _v, w, _x) in enumerate(edges):
+        if i not in bridges:
+            inner[block[u]].append(i)
+            weight[block[u]] += w
+    tree: list[list[tuple[int, int, int]]] = [[] for _ in range(nblocks)]
+    for i in sorted(bridges):
+        u, v = edges[i][0], edges[i][1]
+        tree[block[u]].append((i, u, v))
+        tree[block[v]].append((i, v, u))
+    root = max(range(nblocks), key=lambda b: (weight[b], -b))
+    parent: dict[int, int] = {root: -1}
+    order = [root]
+    for b in order:
+        for i, _near, far in tree[b]:
+            c = block[far]
+            if c not in parent:
+                parent[c] = i
+                order.append(c)
+    # branch[i] = (cars, nodes, edges): bridge i crossed away from the root, then the
+    # longest trail from its far end beyond it; nodes start at the near end
+    branch: dict[int, tuple[int, list[int], list[int]]] = {}
 
-def _min_t_join(edges, adj, odd):
-    """The cheapest set of routes whose odd nodes are all of ``odd`` but (at most) two:
-    ``(cars, edge indices, pairing)``. Shortest paths between the odd nodes (one Dijkstra
-    each), then the cheapest pairing leaving two nodes free (a T-join is a union of paths
-    pairing its odd nodes; the cheapest one uses shortest paths). ``pairing`` answers the
-    same question for fewer nodes or free ends (see :class:`_Pairing`)."""
-    k = len(odd)
-    index = {v: j for j, v in enumerate(odd)}
-    near: list[list[tuple[int, int]]] = []
-    back = []
-    for si, s in enumerate(odd):
-        d = {s: 0}
-        b = {s: None}
-        heap = [(0, s)]
-        row = []
-        while heap:
-            dv, v = heapq.heappop(heap)
-            if dv > d[v]:
+    def problem(b, keep):
+        """Block b with its branches away from the root as pendant routes (at most
+        ``keep`` per city: a trail has two ends, and one when its start is fixed)."""
+        sub = [(edges[i][0], edges[i][1], edges[i][2]) for i in inner[b]]
+        refs: list = list(inner[b])
+        at: dict[int, list] = {}
+        for i, near, _far in tree[b]:
+            if i != parent[b]:
+                at.setdefault(near, []).append((-branch[i][0], i))
+        leaf = -1
+        for near in sorted(at):
+            for _neg, i in sorted(at[near])[:keep]:
+                sub.append((near, leaf, branch[i][0]))
+                refs.append(branch[i])
+                leaf -= 1
+        return sub, refs
+
+    def expand(found, refs):
+        path_nodes, order, length = found
+        out_nodes = [path_nodes[0]]
+        out_edges: list[int] = []
+        for k, j in enumerate(order):
+            ref = refs[j]
+            if isinstance(ref, int):
+                out_nodes.append(path_nodes[k + 1])
+                out_edges.append(ref)
+            else:
+                _cars, seq_nodes, seq_edges = ref
+                if path_nodes[k] < 0:  # leaving a pendant leaf: the branch backwards
+                    out_nodes[-1:] = seq_nodes[::-1]
+                    out_edges.extend(seq_edges[::-1])
+                else:
+                    out_nodes.extend(seq_nodes[1:])
+                    out_edges.extend(seq_edges)
+        return out_nodes, out_edges, length
+
+    for b in reversed(order[1:]):
+        i = parent[b]
+        u, v, w, _x = edges[i]
+        far = u if block[u] == b else v
+        near = v if far == u else u
+        sub, refs = problem(b, 1)
+        if not inner[b]:  # a single city: its best branch, or stop there
+            ends = [(-ref[0], n) for n, ref in enumerate(refs)]
+            found = ([far, -1], [min(ends)[1]], -min(ends)[0]) if ends else ([far], [], 0)
+        else:
+            found = _trail_search(sub, far, -1)
+        seq_nodes, seq_edges, length = expand(found, refs)
+        branch[i] = (w + length, [near] + seq_nodes, [i] + seq_edges)
+
+    best_len, best = floor, None
+    for b in order:
+        if b != root:  # trails below b that do not reach its parent
+            tops = sorted((branch[i][0] for i, _n, _f in tree[b] if i != parent[b]),
+                          reverse=True)
+            if weight[b] + sum(tops[:2]) <= best_len:
                 continue
-            j = index.get(v, -1)
-            if j > si:
-                row.append((dv, 1 << j))
-            for nb, i in adj[v]:
-                nd = dv + edges[i][2]
-                if nd < d.get(nb, nd + 1):
-                    d[nb] = nd
-                    b[nb] = (v, i)
-                    heapq.heappush(heap, (nd, nb))
-        near.append(row)  # already sorted by distance
-        back.append(b)
-    pairing = _Pairing(near, k)
-    full = (1 << k) - 1
-    cost = pairing.cost(full, 2)
-    join: set[int] = set()
-    for i, j in pairing.pairs(full, 2):
-        v = odd[j]
-        while back[i][v] is not None:
-            v, e = back[i][v]
-            join ^= {e}
-    return sum(edges[e][2] for e in join), join, pairing
+        sub, refs = problem(b, 2)
+        found = _trail_search(sub, None, best_len)
+        if found is not None:
+            path_nodes, order_, length = expand(found, refs)
+            best_len, best = length, (path_nodes, order_)
+    return best, best_len
 
 
+# -- inside a block: branch and bound over routes ----------------------------------------
 class _Pairing:
-    """The cheapest way to pair up some of the nodes 0..k-1 (a bitmask), leaving up to
-    ``free`` of them unpaired, at the least total distance. ``near[i]`` lists
-    ``(distance, 1 << j)`` for every j > i, nearest first.
+    """The cheapest way to fix the parity of some points by paths between them.
 
-    Dynamic programming over subsets (always settling the lowest node) with branch and
-    bound: ``_solve(mask, free, cap)`` is exact when below ``cap``, else returns ``cap`` (a
-    lower bound); a greedy pairing gives the first cap. The table is shared between
-    questions."""
+    ``dist``: distances between k points; ``need``: the points that must be paired (a
+    bitmask); ``ends``: the points that may be trail ends, at most ``budget`` of them: a
+    needed end may stay unpaired, another end may be paired (it becomes odd). Branch and
+    bound over subsets, settling the lowest point first (points sorted by nearest
+    distance, largest first); lower bound: each needed point is at least its nearest
+    distance from its partner, halved."""
 
-    def __init__(self, near, k):
-        self.near = near
-        self.k = k
+    __slots__ = ("near", "nn", "need", "ends", "memo", "choice", "order", "floor", "stop")
+
+    def __init__(self, dist, need, ends):
+        k = len(dist)
+        nn = [min((dist[i][j] for j in range(k) if j != i), default=0) for i in range(k)]
+        order = sorted(range(k), key=lambda i: (-nn[i], i))
+        self.order = order
+        self.nn = [nn[i] if need >> i & 1 else 0 for i in order]
+        self.need = sum(1 << p for p, i in enumerate(order) if need >> i & 1)
+        self.ends = sum(1 << p for p, i in enumerate(order) if ends >> i & 1)
+        self.near = [sorted((dist[order[p]][order[q]], 1 << q) for q in range(p + 1, k)) for p in range(k)]
         self.memo: dict[int, tuple[int, bool]] = {}
         self.choice: dict[int, int] = {}
 
-    def cost(self, mask: int, free: int) -> int:
-        near = self.near
-        greedy, left, taken = 0, mask.bit_count(), 0
-        for d, i, j in sorted((d, i, lb.bit_length() - 1) for i in range(self.k) if mask >> i & 1
-                              for d, lb in near[i] if mask & lb):
-            if left <= free:
-                break
-            if not taken >> i & 1 and not taken >> j & 1:
-                taken |= 1 << i | 1 << j
-                greedy += d
-                left -= 2
-        return self._solve(mask, free, greedy + 1)
+    def cost(self, budget: int, cap: int, floor: int = -1) -> int:
+        """The cheapest cost if below ``cap`` (else at least ``cap``); ``floor``: a known
+        lower bound (a solution that cheap is taken at once)."""
+        self.floor = floor
+        self.stop = False
+        return self._solve((1 << len(self.order)) - 1, budget, cap, sum(self.nn), 0)
 
-    def _solve(self, mask, free, cap):
-        if not mask:
+    def _solve(self, mask, budget, cap, s, acc):
+        need = self.need
+        if not mask & need:
             return 0
-        key = mask * 3 + free
-        hit = self.memo.get(key)
+        key = mask * 3 + budget
+        memo = self.memo
+        hit = memo.get(key)
         if hit is not None and (hit[1] or hit[0] >= cap):
             return hit[0]
+        nn = self.nn
+        lb = s
+        if budget:  # unpaired ends: at most the largest nearest distances
+            r = mask & need & self.ends
+            for _ in range(budget):
+                if r:
+                    low = r & -r
+                    lb -= nn[low.bit_length() - 1]
+                    r ^= low
+        lb = (lb + 1) >> 1
+        if lb >= cap:
+            if hit is None or hit[0] < lb:
+                memo[key] = (lb, False)
+            return lb
         low = mask & -mask
+        p = low.bit_length() - 1
         rest = mask ^ low
+        ends = self.ends
         best, pick = cap, -1
-        if free:
-            c = self._solve(rest, free - 1, cap)
+        floor = self.floor - acc
+        if not need & low:  # a point not needed: leave it
+            c = self._solve(rest, budget, best, s, acc)
             if c < best:
                 best, pick = c, 0
-        for d, lb in self.near[low.bit_length() - 1]:
-            if d >= best:
-                break
-            if rest & lb:
-                c = d + self._solve(rest ^ lb, free, best - d)
-                if c < best:
-                    best, pick = c, lb
+                if c <= floor:
+                    self.stop = True
+            if budget and ends & low:
+                budget -= 1  # or pair it: it becomes an end
+            else:
+                rest = 0
+        elif budget and ends & low:  # a needed end left unpaired
+            c = self._solve(rest, budget - 1, best, s - nn[p], acc)
+            if c < best:
+                best, pick = c, 0
+                if c <= floor:
+                    self.stop = True
+        sp = s - nn[p]
+        if not self.stop:
+            for d, qb in self.near[p]:
+                if d >= best:
+                    break
+                if rest & qb:
+                    if need & qb:
+                        c = d + self._solve(rest ^ qb, budget, best - d, sp - nn[qb.bit_length() - 1], acc + d)
+                    elif budget and ends & qb:
+                        c = d + self._solve(rest ^ qb, budget - 1, best - d, sp, acc + d)
+                    else:
+                        continue
+                    if c < best:
+                        best, pick = c, qb
+                        if c <= floor:
+                            self.stop = True
+                    if self.stop:
+                        break
         if best < cap:
-            self.memo[key] = (best, True)
+            memo[key] = (best, True)
             self.choice[key] = pick
             return best
-        self.memo[key] = (cap, False)
+        memo[key] = (cap, False)
         return cap
 
-    def pairs(self, mask: int, free: int) -> list[tuple[int, int]]:
-        """The pairs of the cheapest pairing (after :meth:`cost` for the same question)."""
+    def pairs(self, budget: int) -> list[tuple[int, int]]:
+        """The pairs (as given indices) of the cheapest way, after :meth:`cost`."""
+        mask = (1 << len(self.order)) - 1
         out = []
-        while mask:
+        order = self.order
+        while mask & self.need:
             low = mask & -mask
-            pick = self.choice[mask * 3 + free]
+            pick = self.choice[mask * 3 + budget]
             if pick == 0:
-                free -= 1
+                if self.need & low:
+                    budget -= 1
                 mask ^= low
             else:
-                out.append((low.bit_length() - 1, pick.bit_length() - 1))
+                out.append((order[low.bit_length() - 1], order[pick.bit_length() - 1]))
+                budget -= (not self.need & low) + (not self.need & pick)
                 mask ^= low | pick
         return out
 
 
-def _odd_cut(edges, adj, odd) -> int:
-    """A lower bound on the cars a trail must leave out of a piece whose odd-degree nodes
-    are ``odd`` (more than 2). The routes left out have every odd node but the trail's two
-    ends as an odd node, so they join each such node to another odd node: at least its
-    distance to the nearest odd node, and each route serves at most two nodes."""
-    oddset = set(odd)
-    nearest = []
-    for s in odd:
-        dist = {s: 0}
-        heap = [(0, s)]
-        while heap:
-            d, v = heapq.heappop(heap)
-            if d > dist[v]:
-                continue
-            if v != s and v in oddset:
-                nearest.append(d)
-                break
-            for nb, i in adj[v]:
-                nd = d + edges[i][2]
-                if nd < dist.get(nb, nd + 1):
-                    dist[nb] = nd
-                    heapq.heappush(heap, (nd, nb))
-    nearest.sort()
-    return (sum(nearest) - nearest[-1] - nearest[-2] + 1) >> 1
+_FAR = 1 << 60  # a distance or cost no trail reaches
+SMALL = 6
+"""Up to this many routes, :func:`_trail_search` simply tries every trail."""
 
 
-def _search(edges, adj, piece, odd, ub, floor, budget=None, start_bound=None):
-    """Depth-first search over edges from each odd node; exact. Returns the best trail
-    longer than ``floor`` (or None) and its length; stops early at ``ub``. With
-    ``budget``, raises _OverBudget(best so far) after that many states; ``start_bound(s)``
-    bounds the trails that start at s.
+def _trail_search(sub, start, floor):
+    """Exact longest trail of a small connected multigraph ``sub`` (a list of ``(u, v,
+    cars)``; nodes < 0 are the leaves of pendant routes), from ``start`` (a node) or from
+    anywhere (``None``): ``(nodes, edge indices, cars)`` of the best trail longer than
+    ``floor``, or None. Up to ``SMALL`` routes, every trail is tried.
 
-    Pruning, all exact:
-
-    - parallel tracks between two cities form a bundle; a trail that uses j of them may as
-      well use the j longest, so the search only takes the longest unused track of a bundle;
-    - a state (city, used routes) is searched once (the length is fixed by the routes);
-    - only the unused routes reachable from the current city v can still be added, and
-      every route at the start city must be among them (a longest trail uses them all);
-    - parity bound: the routes left unused have every odd city O of the reachable unused
-      routes, but v and the trail's end, as an odd city, so each of those needs one more
-      unused route: at least half the sum of their shortest unused routes is lost;
-    - a trail from s that would end at an earlier start t was already found from t;
-    - Euler completion: when the bound loses nothing, the reachable unused routes form one
-      trail from v: take them all and stop.
+    Otherwise, branch and bound over routes. A longest trail ends at odd cities (it
+    could go on otherwise) or at the fixed start. Each node of the search forces some
+    routes in (the trail uses them) and some out; the routes a trail leaves out fix the
+    parity of every odd city but its ends, so they are the forced ones plus a T-join of
+    the rest, at least the cheapest one, J (``parity_join``): that bounds the node. The
+    routes left without J fall into pieces with 0 or 2 odd cities, one trail each: the
+    piece of the start (or the heaviest) is a trail found at once, and if nothing else is
+    left it meets the bound. Otherwise take another piece K, cut off by routes of J: a
+    better trail reaches K through one of those border routes (a branch for each, the
+    earlier ones forced out), or leaves K and its border out, or (free start) stays
+    among K's cities. Depth first, pruned against the best trail found.
     """
-    local = {v: k for k, v in enumerate(sorted(piece))}
-    nbit = {v: 1 << k for v, k in local.items()}
-    ladj = {}
-    for v in piece:
-        bundles: dict[int, list[tuple[int, int]]] = {}
-        for nb, i in adj[v]:
-            bundles.setdefault(nb, []).append((-edges[i][2], i))
-        ladj[v] = tuple((nb, tuple((1 << i, -negw, i, nbit[v] ^ nbit[nb]) for negw, i in sorted(b)))
-                        for nb, b in sorted(bundles.items(), key=lambda kv: (min(kv[1]), kv[0])))
-    odd_mask = 0
-    for v in odd:
-        odd_mask |= nbit[v]
-    # for the bound: each node's routes, shortest first, by local index
-    by_local = [()] * len(local)
-    for v, k in local.items():
-        by_local[k] = tuple(sorted((edges[i][2], 1 << i) for _nb, i in adj[v]))
-    best = [floor, None]
-    path: list[int] = []
-    nodes: list[int] = []
+    index: dict[int, int] = {}
+    for u, v, _w in sub:
+        if u not in index:
+            index[u] = len(index)
+        if v not in index:
+            index[v] = len(index)
+    names = list(index)
+    n = len(names)
+    m = len(sub)
+    eu = [index[u] for u, _v, _w in sub]
+    ev = [index[v] for _u, v, _w in sub]
+    ew = [w for _u, _v, w in sub]
+    ebit = [1 << a ^ 1 << b for a, b in zip(eu, ev)]  # the odd nodes of one route
+    inc: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    odd_all = 0
+    for i in range(m):
+        a, b, w = eu[i], ev[i], ew[i]
+        inc[a].append((b, w, 1 << i))
+        if a != b:
+            inc[b].append((a, w, 1 << i))
+        odd_all ^= ebit[i]
+    total = sum(ew)
+    all_bits = (1 << m) - 1
+    best: list = [floor, None]  # cars, (nodes, edge indices)
 
-    reach_adj = {v: tuple((1 << i, nb, edges[i][2], nbit[nb]) for nb, i in adj[v]) for v in piece}
-    seen_states = set()
-    shift = len(local).bit_length()
-    vloc = local
-
-    start = [0]  # the bits of the start node's routes
-    allowed = [0]  # odd nodes a trail from this start may end at
-
-    def rec(v, used, length, oddm):
-        key = used << shift | vloc[v]
-        if key in seen_states:
-            return
-        seen_states.add(key)
-        if budget is not None and len(seen_states) > budget:
-            raise _OverBudget(best[1], best[0])
-        # the unused routes the trail can still reach from v
-        vb = nbit[v]
-        seen = vb
-        stack = [v]
-        reach = used
-        rw = 0
+    def euler(v, mask):
+        """Hierholzer over the routes of ``mask`` from v (they form one trail from v)."""
+        used = 0
+        ptr = [0] * n
+        stack = [(v, -1)]
+        out = []
         while stack:
-            for bit, nb, w, nbb in reach_adj[stack.pop()]:
-                if not reach & bit:
-                    reach |= bit
-                    rw += w
-                    if not seen & nbb:
-                        seen |= nbb
-                        stack.append(nb)
-        if length + rw <= best[0]:
-            return
-        if start[0] & ~reach:  # a route at the start can no longer be used
-            return
-        rest = oddm & seen & ~vb
-        ends = rest & allowed[0]
-        if not ends and not vb & allowed[0]:
-            return  # nowhere left to end
-        need = 0
-        if rest:
-            big = 0
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                for w, bit in by_local[low.bit_length() - 1]:
-                    if not used & bit:
-                        need += w
-                        if low & ends and w > big:
-                            big = w
-                        break
-            need = (need - big + 1) >> 1
-            if length + rw - need <= best[0]:
-                return
-        if need == 0:  # what is left forms one trail from v (Euler): take it all
-            end = (oddm & seen & ~vb) or vb
-            if end & allowed[0]:
-                tail_nodes, tail = _euler_rest(edges, adj, v, reach & ~used) if rw else ([], [])
-                best[0] = length + rw
-                best[1] = (nodes + tail_nodes, path + tail)
-            return
-        for nb, bundle in ladj[v]:
-            for bit, w, i, flip in bundle:
-                if not used & bit:
-                    path.append(i)
-                    nodes.append(nb)
-                    rec(nb, used | bit, length + w, oddm ^ flip)
-                    path.pop()
-                    nodes.pop()
-                    if best[0] >= stop[0]:
-                        return
-                    break
+            x, _e = stack[-1]
+            lst = inc[x]
+            k = ptr[x]
+            while k < len(lst) and (used & lst[k][2] or not mask & lst[k][2]):
+                k += 1
+            ptr[x] = k
+            if k == len(lst):
+                out.append(stack.pop())
+            else:
+                y, _w, bit = lst[k]
+                used |= bit
+                stack.append((y, bit.bit_length() - 1))
+        out.reverse()
+        return [x for x, _e in out], [e for _x, e in out[1:]]
 
-    limit = sys.getrecursionlimit()
-    if len(edges) + 50 > limit:
-        sys.setrecursionlimit(len(edges) + 100)
-    order = sorted(odd)
-    stop = [ub]
-    bounds = dict.fromkeys(order, ub)
-    if start_bound is not None:  # the most promising starts first
-        bounds = {s: min(ub, start_bound(s)) for s in order}
-        order.sort(key=lambda s: (-bounds[s], s))
-    for n, s in enumerate(order):
-        stop[0] = bounds[s]
-        if stop[0] <= best[0]:
-            continue
-        # a trail from s that ends at an earlier start was already seen from that end
-        allowed[0] = 0
-        for t in order[n + 1:]:
-            allowed[0] |= nbit[t]
-        start[0] = 0
-        for _nb, i in adj[s]:
-            start[0] |= 1 << i
-        nodes.append(s)
-        rec(s, 0, 0, odd_mask)
-        nodes.pop()
-        if best[0] >= ub:
-            break
-    return best[1], best[0]
+    def component(v, mask):
+        """The routes of ``mask`` connected to v, and their cars."""
+        seen = 1 << v
+        stack = [v]
+        got = 0
+        cars = 0
+        while stack:
+            for y, w, bit in inc[stack.pop()]:
+                if mask & bit and not got & bit:
+                    got |= bit
+                    cars += w
+                    if not seen >> y & 1:
+                        seen |= 1 << y
+                        stack.append(y)
+        return got, cars
 
+    def parity_join(alive, need, ends, budget, limit, floor_):
+        """The cheapest routes of ``alive`` whose odd nodes are ``need`` with up to
+        ``budget`` nodes of ``ends`` toggled (the trail's ends): (cars, routes), or None
+        if that costs ``limit`` or more. ``floor_``: a known lower bound on the cost."""
+        if not need:
+            return (0, 0) if limit > 0 else None
+        pts = need | ends
+        points = [x for x in range(n) if pts >> x & 1]
+        k = len(points)
+        where = {x: j for j, x in enumerate(points)}
+        dist = [[0] * k for _ in range(k)]
+        backs = []
+        for j, s in enumerate(points):  # Dijkstra, until the later points are settled
+            row = dist[j]
+            for q in range(j + 1, k):
+                row[q] = dist[q][j] = _FAR  # until reached
+            d = {s: 0}
+            back = {s: None}
+            heap = [(0, s)]
+            left = k - 1 - j
+            while heap and left:
+                dv, x = heappop(heap)
+                if dv > d[x]:
+                    continue
+                q = where.get(x, -1)
+                if q > j:
+                    row[q] = dist[q][j] = dv
+                    left -= 1
+                for y, w, bit in inc[x]:
+                    if alive & bit:
+                        nd = dv + w
+                        if nd < d.get(y, _FAR):
+                            d[y] = nd
+                            back[y] = (x, bit)
+                            heappush(heap, (nd, y))
+            backs.append(back)
+        need_p = 0
+        ends_p = 0
+        for j, x in enumerate(points):
+            if need >> x & 1:
+                need_p |= 1 << j
+            if ends >> x & 1:
+                ends_p |= 1 << j
+        pairing = _Pairing(dist, need_p, ends_p)
+        c = pairing.cost(budget, limit, floor_)
+        if c >= limit:
+            return None
+        join = 0
+        for a, b in pairing.pairs(budget):  # the shortest paths of the pairs
+            if a > b:
+                a, b = b, a
+            back = backs[a]
+            x = points[b]
+            link = back[x]
+            while link is not None:
+                x, bit = link
+                join ^= bit
+                link = back[x]
+        return c, join
 
-def _euler_rest(edges, adj, start, left_bits):
-    """Hierholzer over the edges in ``left_bits`` from ``start`` (they form one trail from
-    it): the nodes after ``start`` and the edge indices, in order."""
-    used = set()
-    ptr: dict[int, int] = {}
-    stack = [(start, -1)]
-    out = []
-    while stack:
-        v, _e = stack[-1]
-        lst = adj[v]
-        i = ptr.get(v, 0)
-        n = len(lst)
-        while i < n and (lst[i][1] in used or not left_bits >> lst[i][1] & 1):
-            i += 1
-        ptr[v] = i
-        if i == n:
-            out.append(stack.pop())
+    def nodes_of(mask):
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= ebit[low.bit_length() - 1] | 1 << eu[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def cars_of(mask):
+        cars = 0
+        odd = 0
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            cars += ew[i]
+            odd ^= ebit[i]
+            mask ^= low
+        return cars, odd
+
+    def branch_and_bound(anchor, ends, budget):
+        need0 = odd_all ^ (1 << anchor if anchor is not None else 0)
+        # routes in, routes out, their cars and odd nodes, the parent's cars left out
+        stack = [(0, 0, 0, 0, 0)]
+        while stack:
+            inn, out, out_cars, out_odd, parent_cut = stack.pop()
+            if total - out_cars <= best[0]:
+                continue
+            got = parity_join(all_bits & ~inn & ~out, need0 ^ out_odd, ends, budget,
+                              total - out_cars - best[0], parent_cut - out_cars)
+            if got is None:
+                continue
+            cut = out_cars + got[0]
+            join = got[1]
+            rest = all_bits & ~out & ~join
+            # the pieces left; each has 0 or 2 odd nodes: one trail
+            pieces = []
+            left = rest
+            while left:
+                piece, cars = component(eu[(left & -left).bit_length() - 1], left)
+                left &= ~piece
+                pieces.append((cars, piece))
+            if anchor is not None:
+                main, main_cars = component(anchor, rest)
+                first = anchor
+            elif pieces:
+                main_cars, main = max(pieces, key=lambda p: (p[0], -(p[1] & -p[1])))
+                odd_main = cars_of(main)[1]
+                first = (odd_main & -odd_main).bit_length() - 1 if odd_main else eu[(main & -main).bit_length() - 1]
+            else:
+                main, main_cars = 0, 0
+            if main_cars > best[0]:
+                best[0] = main_cars
+                best[1] = euler(first, main)
+            if rest == main:
+                continue  # the bound is met
+            # the piece cut off by the fewest routes of J (then the heaviest)
+            pick = None
+            for cars, piece in pieces:
+                if piece == main:
+                    continue
+                around = nodes_of(piece)
+                border = []
+                mm = join
+                while mm:
+                    low = mm & -mm
+                    mm ^= low
+                    i = low.bit_length() - 1
+                    if (around >> eu[i] ^ around >> ev[i]) & 1:
+                        border.append(low)
+                if pick is None or (len(border), -cars) < (len(pick[3]), -pick[1]):
+                    pick = (piece, cars, around, border)
+            piece, cars, around, border = pick
+            if anchor is None:  # stay among K's cities
+                inside = 0
+                for i in range(m):
+                    if around >> eu[i] & 1 and around >> ev[i] & 1:
+                        inside |= 1 << i
+                if not inn & ~inside:
+                    gone = all_bits & ~inside & ~out
+                    gone_cars, gone_odd = cars_of(gone)
+                    stack.append((inn, out | gone, out_cars + gone_cars, out_odd ^ gone_odd, cut))
+            if not piece & inn:  # leave K and its border out
+                border_bits = sum(border)
+                border_cars, border_odd = cars_of(border_bits)
+                stack.append((inn, out | piece | border_bits, out_cars + cars + border_cars,
+                               out_odd ^ border_odd, cut))
+            before = 0
+            before_cars = 0
+            before_odd = 0
+            for bit in border:  # reach K through this border route, not the earlier ones
+                stack.append((inn | bit, out | before, out_cars + before_cars, out_odd ^ before_odd, cut))
+                i = bit.bit_length() - 1
+                before |= bit
+                before_cars += ew[i]
+                before_odd ^= ebit[i]
+
+    if m <= SMALL:  # a few routes: try every trail
+        if start is not None:
+            starts = [index[start]]
         else:
-            nb, ei = lst[i]
-            used.add(ei)
-            stack.append((nb, ei))
-    out.reverse()
-    return [v for v, _e in out[1:]], [e for _v, e in out[1:]]
+            starts = [x for x in range(n) if odd_all >> x & 1] or [0]
+        path_n: list[int] = []
+        path_e: list[int] = []
+
+        def walk(v, used, length):
+            if length > best[0]:
+                best[0] = length
+                best[1] = (path_n[:], path_e[:])
+            for y, w, bit in inc[v]:
+                if not used & bit:
+                    path_n.append(y)
+                    path_e.append(bit.bit_length() - 1)
+                    walk(y, used | bit, length + w)
+                    path_n.pop()
+                    path_e.pop()
+
+        for s in starts:
+            path_n[:] = [s]
+            walk(s, 0, 0)
+    elif start is not None:
+        z = index[start]
+        if (odd_all ^ 1 << z).bit_count() <= 1:  # one trail from z takes every route
+            if total <= floor:
+                return None
+            best[:] = [total, euler(z, all_bits)]
+        else:
+            if floor < 0:
+                best[:] = [0, ([z], [])]
+            branch_and_bound(z, odd_all | 1 << z, 1)
+    elif odd_all.bit_count() <= 2:
+        if total <= floor:
+            return None
+        s = (odd_all & -odd_all).bit_length() - 1 if odd_all else 0
+        best[:] = [total, euler(s, all_bits)]
+    else:
+        branch_and_bound(None, odd_all, 2)
+    if best[1] is None:
+        return None
+    path_nodes, path_edges = best[1]
+    return [names[x] for x in path_nodes], path_edges, best[0]
