@@ -115,8 +115,12 @@ def compare_sheets(paths: dict[str, Path], quick: bool) -> int:
         for lines in (True, False):
             ra = new_sim.result_of_game(game, 3, agents, lines)  # new: the real game.score
             game.score = lambda: b  # noqa: B023 - old: the old version's sheet
-            rb = old_sim.result_of_game(game, 3, agents, lines)
-            del game.score
+            sys.modules["ttr_nb.scoring"] = old_sc  # the old simulate's own scoring imports
+            try:
+                rb = old_sim.result_of_game(game, 3, agents, lines)
+            finally:
+                sys.modules["ttr_nb.scoring"] = new_sc
+                del game.score
             pairs[f"result_of_game(lines={lines})"] = (json.dumps(ra, ensure_ascii=False),
                                                        json.dumps(rb, ensure_ascii=False))
         games += 1

@@ -124,6 +124,7 @@ def test_B_6_5_fast_ticket_searches_and_json_match_the_plain_ones(variant, playe
     assert_searches_match(game.board, scorers,
                           lambda s: [game.board.ticket(t) for t in s.tickets])
     d = sheet.to_dict()
+    d0 = sheet.to_dict()
     assert sheet._compact_json() == json.dumps(d, **COMPACT)
     for p in d["players"]:
         del p["lines"]
@@ -139,6 +140,31 @@ def test_B_6_5_fast_ticket_searches_and_json_match_the_plain_ones(variant, playe
     for p in full["score"]["players"]:
         del p["lines"]
     assert simulate_module.result_of_game(game, 5, agents, False) == full
+    # a simulation scores by the numbers only and replays a game for its lines
+    (lean,) = simulate_module.play_chunk(variant, players, agents, [(5, seed)], True, False)
+    assert lean == {**full, "score": json.dumps(full["score"], **COMPACT), "replay_lines": True}
+    assert simulate_module.GameResult.from_dict(lean).score == json.loads(json.dumps(d0))
+
+
+@pytest.mark.parametrize("variant,players,seed,agent", GAMES,
+                         ids=[f"{v}-{n}p-{a}-{s}" for v, n, s, a in GAMES])
+def test_B_8_numbers_only_sheet_has_every_number_of_the_full_one(variant, players, seed, agent):
+    """A sheet scored by the numbers only (no ticket path, no gap) agrees with the full
+    sheet on every total, line total by kind, ticket done or not, bonus, winner and verdict."""
+    from ttr_nb.scoring import KINDS, _numbers_only
+
+    game = play_game(variant, players, seed, (agent,))
+    full = game.score()
+    with _numbers_only():
+        lean = game.score()
+    assert lean.totals == full.totals and lean.winners == full.winners
+    assert lean.verdict == full.verdict and lean.awarded == full.awarded
+    for i in range(len(full.names)):
+        assert [lean.line_total(i, k) for k in KINDS] == [full.line_total(i, k) for k in KINDS]
+        assert [(r.ticket.id, r.done) for r in lean.ticket_results[i]] == \
+            [(r.ticket.id, r.done) for r in full.ticket_results[i]]
+        assert lean.trail(i).length == full.trail(i).length
+    assert lean._compact_json(lines=False) == full._compact_json(lines=False)
 
 
 BOARDS = [ttr_nb.load_map(m) for m in ("usa", "heart_of_africa", "legendary_asia", "team_asia")]

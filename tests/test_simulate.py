@@ -146,6 +146,19 @@ def test_score_lines_false_keeps_everything_but_the_lines(usa12):
         assert len(json.dumps(a.to_dict())) < len(json.dumps(b.to_dict())) / 2
 
 
+def test_lines_are_rebuilt_by_replay_or_kept_with_the_same_score(usa12):
+    """By default a run keeps every number and no explained line; reading ``score``
+    replays the game for its lines, and gives what ``keep_lines=True`` kept."""
+    kept = simulate("usa", 2, 12, seed=5, keep_lines=True)
+    assert kept == usa12
+    for lean, full in zip(usa12, kept):
+        assert lean.replay_lines and not full.replay_lines
+        assert '"lines"' not in lean.score_json and '"lines"' in full.score_json
+        assert lean.score == full.score
+        assert lean.to_json_line() == full.to_json_line()
+        assert lean.replay().score().totals == tuple(s.total for s in lean.seats)
+
+
 @pytest.mark.parametrize("variant", PLAYABLE)
 def test_every_playable_variant_simulates(variant):
     players = ttr_nb.get_variant(variant).players

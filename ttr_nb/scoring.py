@@ -230,8 +230,17 @@ class ScorerFacts:
                                                             self.tickets))
 
     @property
+    def done(self) -> tuple[bool, ...]:
+        """For each ticket, in ticket order, whether it is done (B-6.4)."""
+        if "connections" in self._cache or not _NUMBERS_ONLY.get():
+            return tuple(c.connected for c in self.connections)
+        from .scoring_search import tickets_done
+
+        return self._get("done", lambda: tickets_done(self.board, self.route_ids, self.tickets))
+
+    @property
     def tickets_completed(self) -> int:
-        return sum(1 for c in self.connections if c.connected)
+        return sum(self.done)
 
 
 # -- the sheet ---------------------------------------------------------------------------
@@ -668,13 +677,16 @@ def _check_doubling(board: Board, s: Scorer, c: Claim, r: Route) -> None:
 
 class _RouteLines:
     """The lines of claims without doubling on one board, made once (a Line is immutable,
-    so every sheet can share them), and by ``id(line)`` each line with its compact JSON."""
+    so every sheet can share them), by ``id(line)`` each line with its compact JSON, and
+    the tickets' results and lines by the numbers only."""
 
-    __slots__ = ("lines", "json")
+    __slots__ = ("lines", "json", "tickets")
 
     def __init__(self) -> None:
         self.lines: dict[int, tuple[Line, ...]] = {}
         self.json: dict[int, tuple[Line, str]] = {}
+        # (ticket id, done, owner) -> the ticket's result and line by the numbers only
+        self.tickets: dict[tuple[str, bool, str | None], tuple[TicketResult, Line]] = {}
 
 
 _ROUTE_LINES: "weakref.WeakKeyDictionary[Board, _RouteLines]" = weakref.WeakKeyDictionary()
@@ -731,32 +743,38 @@ def _spent_text(r: Route, c: Claim) -> str:
     return " + ".join(parts)
 
 
-_EXPLAIN_GAPS: ContextVar[bool] = ContextVar("ttr_nb_explain_gaps", default=True)
+_NUMBERS_ONLY: ContextVar[bool] = ContextVar("ttr_nb_numbers_only", default=False)
 
 
 @contextmanager
-def _without_gaps() -> Iterator[None]:
-    """Sheets computed inside leave out what a ticket not done misses (its gap and what its
-    ends reach): the line says only "not done". Every number stays (totals, ticket points,
-    winners, bonuses); a simulation whose results keep no lines needs nothing more."""
-    token = _EXPLAIN_GAPS.set(False)
+def _numbers_only() -> Iterator[None]:
+    """Sheets computed inside get every number right (totals, line points by kind, ticket
+    results done or not, bonuses, winners, the verdict) but explain no ticket: no path for a
+    ticket done, no gap for one not done. A simulation that keeps no lines needs nothing
+    more, and ``to_dict()`` without the lines is the same as a full sheet's."""
+    token = _NUMBERS_ONLY.set(True)
     try:
         yield
     finally:
-        _EXPLAIN_GAPS.reset(token)
+        _NUMBERS_ONLY.reset(token)
 
 
 def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
                   scorers: tuple[Scorer, ...]) -> tuple[tuple[TicketResult, ...], list[Line]]:
     owners = s.ticket_owner or {}
-    others_routes = {c.route for o in scorers if o is not s for c in o.claims}
-    # B-5.8: with too few players, a claimed track closes the other tracks of its double.
-    players = sum(max(1, len(o.seats)) for o in scorers)
-    if players < int(board.meta.get("double_routes_min_players", 4)):
-        others_routes |= {t for rid in others_routes for t in board.twins.get(rid, ())}
     results, lines = [], []
+    if _NUMBERS_ONLY.get():
+        cache = _route_lines(board).tickets
+        for t, done in zip(f.tickets, f.done):
+            owner = owners.get(t.id)
+            key = (t.id, done, owner)
+            hit = cache.get(key)
+            if hit is None or hit[0].ticket is not t:
+                hit = cache[key] = _unexplained(t, done, owner)
+            results.append(hit[0])
+            lines.append(hit[1])
+        return tuple(results), lines
     search = None
-    explain = _EXPLAIN_GAPS.get()
     for t, con in zip(f.tickets, f.connections):
         owner = owners.get(t.id)
         where = f", {owner}" if owner else ""
@@ -765,13 +783,9 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
             results.append(TicketResult(t, True, tuple(con.routes), tuple(con.cities), owner))
             lines.append(Line("ticket", t.points, f"{head} done: {_arrow(con.cities)}: +{t.points}",
                               tuple(con.routes), tuple(con.cities), t.id, rule="B-6.4"))
-        elif not explain:
-            results.append(TicketResult(t, False, (), (), owner))
-            lines.append(Line("ticket", -t.points, f"{head} not done: -{t.points}", (), (t.a, t.b),
-                              t.id, rule="B-6.5"))
         else:
             if search is None:
-                search = GapSearch(board, f.route_ids, others_routes)
+                search = GapSearch(board, f.route_ids, _taken_by_others(board, s, scorers))
             gap_routes, gap_cost = search.gap(t, con.reached_from_a, con.reached_from_b)
             why = (f"{_reach(t.a, con.reached_from_a)}; {_reach(t.b, con.reached_from_b)}"
                    f"; {_gap_text(search.tables.labels, gap_routes, gap_cost)}")
@@ -779,6 +793,28 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
             lines.append(Line("ticket", -t.points, f"{head} not done: {why}: -{t.points}",
                               tuple(gap_routes), (t.a, t.b), t.id, rule="B-6.5"))
     return tuple(results), lines
+
+
+def _unexplained(t: Ticket, done: bool, owner: str | None) -> tuple[TicketResult, Line]:
+    """A ticket's result and line by the numbers only (no path, no gap)."""
+    head = f"{t.a}–{t.b} ({t.points}{f', {owner}' if owner else ''})"
+    if done:
+        return (TicketResult(t, True, (), (), owner),
+                Line("ticket", t.points, f"{head} done: +{t.points}", (), (t.a, t.b), t.id,
+                     rule="B-6.4"))
+    return (TicketResult(t, False, (), (), owner),
+            Line("ticket", -t.points, f"{head} not done: -{t.points}", (), (t.a, t.b), t.id,
+                 rule="B-6.5"))
+
+
+def _taken_by_others(board: Board, s: Scorer, scorers: tuple[Scorer, ...]) -> set[int]:
+    """The routes ``s`` can no longer claim: the others' claims and, with too few players,
+    the other tracks of their doubles (B-5.8)."""
+    taken = {c.route for o in scorers if o is not s for c in o.claims}
+    players = sum(max(1, len(o.seats)) for o in scorers)
+    if players < int(board.meta.get("double_routes_min_players", 4)):
+        taken |= {t for rid in taken for t in board.twins.get(rid, ())}
+    return taken
 
 
 def _reach(end: str, reached: Collection[str], show: int = 4) -> str:

@@ -110,25 +110,7 @@ def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket
         ticket_ends = [(t.a, t.b, nodes_of[t.a], nodes_of[t.b]) for t in tickets]
     except (KeyError, TypeError):  # not a route or a city of the board
         return tuple(connect(board, route_ids, t.a, t.b) for t in tickets)  # its errors
-    # the network's pieces, once: node -> the set of the nodes of its piece
-    piece: dict[int, set[int]] = {}
-    for u, v, _w in route_ends:
-        pu, pv = piece.get(u), piece.get(v)
-        if pu is None:
-            if pv is None:
-                piece[u] = piece[v] = {u, v}
-            else:
-                pv.add(u)
-                piece[u] = pv
-        elif pv is None:
-            pu.add(v)
-            piece[v] = pu
-        elif pu is not pv:
-            if len(pu) < len(pv):
-                pu, pv = pv, pu
-            pu |= pv
-            for x in pv:
-                piece[x] = pu
+    piece = _pieces(route_ends)
     names = g.names
     piece_names: dict[int, frozenset[str]] = {}  # id(piece) -> the names of its nodes
 
@@ -161,6 +143,49 @@ def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket
         rids, path = _path(*path_search, src, set(dst))
         out.append(Connection(a, b, True, rids, tuple(names[x] for x in path), reach_a, reach_b))
     return tuple(out)
+
+
+def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket]) -> tuple[bool, ...]:
+    """For each ticket, whether ``route_ids`` join its ends: ``connections(...)[i].connected``
+    without the paths and the reached cities (what a simulation needs). The ids must be
+    routes of the board and the tickets' ends its cities (a Scoresheet checks them first)."""
+    from .trail import board_graph
+
+    g = board_graph(board)
+    ends, nodes_of = g.ends, g.nodes_of
+    get = _pieces([ends[rid] for rid in route_ids]).get
+    out = []
+    for t in tickets:
+        if t.a == t.b:
+            out.append(True)
+            continue
+        dst = nodes_of[t.b]
+        out.append(any(p is not None and p is get(y) for p in map(get, nodes_of[t.a]) for y in dst))
+    return tuple(out)
+
+
+def _pieces(route_ends: Iterable[tuple[int, int, int]]) -> dict[int, set[int]]:
+    """The network's pieces: node -> the set of the nodes of its piece (one set object per
+    piece, shared by its nodes)."""
+    piece: dict[int, set[int]] = {}
+    for u, v, _w in route_ends:
+        pu, pv = piece.get(u), piece.get(v)
+        if pu is None:
+            if pv is None:
+                piece[u] = piece[v] = {u, v}
+            else:
+                pv.add(u)
+                piece[u] = pv
+        elif pv is None:
+            pu.add(v)
+            piece[v] = pu
+        elif pu is not pv:
+            if len(pu) < len(pv):
+                pu, pv = pv, pu
+            pu |= pv
+            for x in pv:
+                piece[x] = pu
+    return piece
 
 
 def _path(edges, adj, src, targets) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -136,6 +136,11 @@ class GameResult:
 
     The score is kept as its JSON text (``score_json``; ``score`` parses it on each
     use): a third of the memory of the dict, which matters over thousands of games.
+    With ``replay_lines``, that text holds every number but not the explained lines, and
+    ``score`` rebuilds the whole sheet by replaying the game (same variant, seed and
+    agents: the same game), a few milliseconds per game read. Two results are equal when
+    they record the same game with the same outcome (the seats, winners, steps and turns);
+    how the score text is held is not compared.
     """
 
     game: int
@@ -145,14 +150,23 @@ class GameResult:
     agents: tuple[str, ...]
     steps: int
     turns: int
-    score_json: str
+    score_json: str = field(compare=False)
     winners: tuple[int, ...]
     seats: tuple[SeatResult, ...] = field(default=())
+    replay_lines: bool = field(default=False, compare=False)
 
     @property
     def score(self) -> dict[str, Any]:
         """The Scoresheet's ``to_dict()`` (a new dict on each call)."""
+        if self.replay_lines:
+            return self.replay().score().to_dict()
         return json.loads(self.score_json)
+
+    def replay(self) -> Any:
+        """The game itself, played again from its seed: a finished :class:`ttr_nb.Game`."""
+        from .agents import play_game  # noqa: PLC0415 (engine imports stay lazy)
+
+        return play_game(self.variant, self.players, self.seed, self.agents)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -178,6 +192,7 @@ class GameResult:
             score_json=score if isinstance(score, str) else _score_text(score),
             winners=tuple(int(w) for w in d["winners"]),
             seats=tuple(SeatResult.from_dict(s) for s in d.get("seats", ())),
+            replay_lines=bool(d.get("replay_lines", False)),
         )
 
 
@@ -193,15 +208,17 @@ def result_of_game(game: Any, index: int = 0, agents: Sequence[str] = (),
 
 
 def _result(game: Any, index: int, agents: Sequence[str], score_lines: bool,
-            text: bool) -> dict[str, Any]:
-    """:func:`result_of_game`; with ``text``, the score as its compact JSON text."""
-    if score_lines:
+            text: bool, replay_lines: bool = False) -> dict[str, Any]:
+    """:func:`result_of_game`; with ``text``, the score as its compact JSON text; with
+    ``replay_lines``, the score without its lines (rebuilt by a replay when read)."""
+    if score_lines and not replay_lines:
         sheet = game.score()
-    else:  # the lines are dropped: no need to explain what each ticket not done misses
-        from .scoring import _without_gaps  # noqa: PLC0415
+    else:  # no lines kept: every number, but no ticket explained (paths, gaps)
+        from .scoring import _numbers_only  # noqa: PLC0415
 
-        with _without_gaps():
+        with _numbers_only():
             sheet = game.score()
+        score_lines = False
     n = game.n
     seats_of = [tuple(sc.seats) or (i,) for i, sc in enumerate(sheet.scorers)]
     scorer_of = {seat: i for i, seats in enumerate(seats_of) for seat in seats}
@@ -231,17 +248,22 @@ def _result(game: Any, index: int, agents: Sequence[str], score_lines: bool,
             "trains_left": game.trains[seat], "longest_trail": sheet.trail(i).length,
             "routes": [c[0] for c in game.claims[seat]],
         })
-    return {
+    out = {
         "game": index, "variant": game.variant.name, "seed": game.seed, "players": n,
         "agents": list(agents), "steps": len(game._hist), "turns": game.turn,
         "score": score, "winners": winners, "seats": seats,
     }
+    if replay_lines:
+        out["replay_lines"] = True
+    return out
 
 
 def play_chunk(variant: str, players: int, agents: Sequence[str],
-               games: Sequence[tuple[int, int]], score_lines: bool = True) -> list[dict[str, Any]]:
+               games: Sequence[tuple[int, int]], score_lines: bool = True,
+               keep_lines: bool = True) -> list[dict[str, Any]]:
     """Play the games ``[(index, seed), ...]`` and return their results as dicts
-    (:meth:`GameResult.to_dict`, but with the score as its JSON text).
+    (:meth:`GameResult.to_dict`, but with the score as its JSON text; with
+    ``score_lines`` but not ``keep_lines``, without the lines, marked ``replay_lines``).
 
     This is the function sent to an executor: top level (so it pickles by name),
     plain data in, plain data out.
@@ -253,7 +275,7 @@ def play_chunk(variant: str, players: int, agents: Sequence[str],
     for index, seed in games:
         # the score as its JSON text: one string pickles and keeps far lighter
         out.append(_result(play_game(variant, players, seed, agents), index, agents,
-                           score_lines, text=True))
+                           score_lines, text=True, replay_lines=score_lines and not keep_lines))
     return out
 
 
@@ -360,7 +382,7 @@ def _chunk_size(games: int, executor: cf.Executor | None) -> int:
 def simulate(variant: str, players: int = 2, games: int = 100, seed: int = 0,
              agents: str | Sequence[str] = ("random",), executor: cf.Executor | None = None,
              progress: Any = False, chunksize: int | None = None,
-             score_lines: bool = True) -> list[GameResult]:
+             score_lines: bool = True, keep_lines: bool = False) -> list[GameResult]:
     """Play ``games`` games of ``variant`` and return their results in game order.
 
     Parameters
@@ -379,9 +401,14 @@ def simulate(variant: str, players: int = 2, games: int = 100, seed: int = 0,
         games finish and closed at the end.
     chunksize : games per task sent to the executor (default: about 8 tasks per worker,
         at most 250 games each). It changes the speed, never the results.
-    score_lines : keep every explained line in each result's ``score`` (the full
+    score_lines : each result's ``score`` has every explained line (the full
         ``Scoresheet.to_dict()``). ``False`` drops the lines (totals, winners, bonuses
-        and the per-seat summaries stay) and saves most of the memory of a big run.
+        and the per-seat summaries stay).
+    keep_lines : explain every game's score while it is played and keep the lines in
+        memory. By default (``False``) a run scores each game by the numbers only (the
+        seats, rows and plots need nothing more; about three times faster) and a result's
+        ``score`` rebuilds its lines by replaying that one game when it is read. Use
+        ``True`` when every score will be read (``ttr-nb simulate --json`` does).
 
     Returns
     -------
@@ -399,20 +426,21 @@ def simulate(variant: str, players: int = 2, games: int = 100, seed: int = 0,
     ...     results = simulate("usa", players=4, games=1000, seed=1, executor=pool)
     """
     return list(simulate_iter(variant, players, games, seed, agents, executor, progress,
-                              chunksize, score_lines))
+                              chunksize, score_lines, keep_lines))
 
 
 def simulate_iter(variant: str, players: int = 2, games: int = 100, seed: int = 0,
                   agents: str | Sequence[str] = ("random",), executor: cf.Executor | None = None,
                   progress: Any = False, chunksize: int | None = None,
-                  score_lines: bool = True) -> Iterator[GameResult]:
+                  score_lines: bool = True, keep_lines: bool = False) -> Iterator[GameResult]:
     """Like :func:`simulate`, but yields each result, in game order, as soon as it is
     ready, so a long run can be written out without holding every result in memory.
     With an executor, two chunks per worker are in flight at a time. The arguments
     are checked at the call, before the first game."""
     names = _check(variant, players, games, seed, agents)
     _check_progress(progress)
-    return _run(variant, players, games, seed, names, executor, progress, chunksize, score_lines)
+    return _run(variant, players, games, seed, names, executor, progress, chunksize, score_lines,
+                keep_lines)
 
 
 def _check(variant: str, players: int, games: int, seed: int,
@@ -438,13 +466,13 @@ def _check(variant: str, players: int, games: int, seed: int,
 
 def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ...],
          executor: cf.Executor | None, progress: Any, chunksize: int | None,
-         score_lines: bool) -> Iterator[GameResult]:
+         score_lines: bool, keep_lines: bool) -> Iterator[GameResult]:
     plan = [(i, game_seed(seed, i)) for i in range(games)]
     bar = _progress_bar(progress, games)
     try:
         if executor is None:
             for item in plan:
-                for d in play_chunk(variant, players, names, [item], score_lines):
+                for d in play_chunk(variant, players, names, [item], score_lines, keep_lines):
                     yield GameResult.from_dict(d)
                 if bar is not None:
                     bar.update(1)
@@ -457,7 +485,7 @@ def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ..
             while chunks or window:
                 while chunks and len(window) < 2 * workers:
                     window.append(executor.submit(play_chunk, variant, players, names,
-                                                  chunks.popleft(), score_lines))
+                                                  chunks.popleft(), score_lines, keep_lines))
                 done = window.popleft().result()
                 if bar is not None:
                     bar.update(len(done))
@@ -528,7 +556,8 @@ def cli_main(args: Any) -> int:
     out = sys.stdout
     try:
         results = simulate_iter(args.variant, args.players, args.games, args.seed, names,
-                                executor=executor, progress=show, score_lines=bool(args.json))
+                                executor=executor, progress=show, score_lines=bool(args.json),
+                                keep_lines=True)
         if args.json:
             for r in results:
                 out.write(r.to_json_line() + "\n")
