@@ -18,8 +18,8 @@ agents, it measures:
 
 Then a CPU accounting of the pool (USA, 2 players, random: the CPU time per game in the
 workers and in the calling process), which a shared machine does not distort, and the
-memory of ``simulate("usa", 2, 10_000)`` on a pool of 2, with and without the
-explained score lines, each in a fresh process: the peak RSS of the calling process, and
+memory of ``simulate("usa", 2, 10_000)`` on a pool of 2 for each way of keeping the score
+(the default, ``keep_lines=True``, ``score_lines=False``), each in a fresh process: the peak RSS of the calling process, and
 what each result holds in memory (tracemalloc over 1,000 games; tracemalloc slows a run, so
 the RSS runs go without it).
 Timings are the best of ``--repeat`` runs. Variants that do not play yet are listed as such.
@@ -87,7 +87,14 @@ def calibrate(fn, seconds: float) -> int:
         n *= 4
 
 
-def memory_run(games: int, score_lines: bool, traced: bool) -> dict:
+MEMORY_MODES = {  # label -> simulate's keyword arguments
+    "default (numbers kept, lines by replay)": {},
+    "`keep_lines=True`": {"keep_lines": True},
+    "`score_lines=False`": {"score_lines": False},
+}
+
+
+def memory_run(games: int, mode: str, traced: bool) -> dict:
     """In this process: a ``games``-game USA 2-player random run on a pool of 2.
 
     Without ``traced``: the process's peak RSS. With it: tracemalloc's peak (what the
@@ -102,36 +109,37 @@ def memory_run(games: int, score_lines: bool, traced: bool) -> dict:
         if traced:
             tracemalloc.start()
         t0 = time.perf_counter()
-        results = simulate("usa", 2, games, seed=1, executor=pool, score_lines=score_lines)
+        results = simulate("usa", 2, games, seed=1, executor=pool, **MEMORY_MODES[mode])
         dt = time.perf_counter() - t0
         peak = tracemalloc.get_traced_memory()[1] if traced else 0
         if traced:
             tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    json_bytes = sum(len(r.to_json_line()) + 1 for r in results)
+    # (a default run writes the same lines as keep_lines=True, replaying every game to do so)
+    json_bytes = sum(len(r.to_json_line()) + 1 for r in results) if MEMORY_MODES[mode] else 0
     return {"games": len(results), "traced_peak_mb": peak / 2**20, "rss_peak_mb": rss / 1024,
             "rss_before_mb": rss0 / 1024, "json_mb": json_bytes / 2**20, "seconds": dt}
 
 
 def memory_table(games: int) -> None:
     """Peak RSS of a ``games``-game run, and bytes per result (tracemalloc, 1,000 games),
-    with and without the explained score lines; each in a fresh process."""
+    for each way of keeping the score lines; each in a fresh process."""
     print(f"\n| {games:,} USA 2-player random games, pool of 2 | peak RSS of the process "
           f"| results in memory, per game (tracemalloc, {min(games, 1000):,} games) "
           "| results as JSON lines |")
     print("| --- | ---: | ---: | ---: |")
-    for lines in (True, False):
+    for mode in MEMORY_MODES:
         runs = {}
         for traced, n in ((False, games), (True, min(games, 1000))):
             out = subprocess.run([sys.executable, __file__, "--_memory-child", str(n),
-                                  "--_lines", str(int(lines)), "--_traced", str(int(traced))],
+                                  "--_mode", mode, "--_traced", str(int(traced))],
                                  capture_output=True, text=True, check=True)
             runs[traced] = json.loads(out.stdout.strip().splitlines()[-1])
         big, small = runs[False], runs[True]
-        label = "`score_lines=True` (default)" if lines else "`score_lines=False`"
-        print(f"| {label} | {big['rss_peak_mb']:,.0f} MB | "
+        json_mb = f"{big['json_mb']:,.0f} MB" if big["json_mb"] else "as `keep_lines=True`"
+        print(f"| {mode} | {big['rss_peak_mb']:,.0f} MB | "
               f"{small['traced_peak_mb'] * 1024 / small['games']:,.1f} KB "
-              f"| {big['json_mb']:,.0f} MB |", flush=True)
+              f"| {json_mb} |", flush=True)
 
 
 def pool_cpu(variant: str = "usa", players: int = 2, agent: str = "random",
@@ -168,11 +176,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--agents", default="random,greedy", help="comma-separated (default: both)")
     p.add_argument("--no-memory", action="store_true")
     p.add_argument("--_memory-child", type=int, default=None, help=argparse.SUPPRESS)
-    p.add_argument("--_lines", type=int, default=1, help=argparse.SUPPRESS)
+    p.add_argument("--_mode", default=next(iter(MEMORY_MODES)), help=argparse.SUPPRESS)
     p.add_argument("--_traced", type=int, default=0, help=argparse.SUPPRESS)
     a = p.parse_args(argv)
     if a._memory_child:
-        print(json.dumps(memory_run(a._memory_child, bool(a._lines), bool(a._traced))))
+        print(json.dumps(memory_run(a._memory_child, a._mode, bool(a._traced))))
         return 0
     seconds = a.seconds or (0.5 if a.quick else 1.5)
     repeat = a.repeat or (1 if a.quick else 2)

@@ -180,7 +180,7 @@ cheaply, so its long tickets are the easy long tickets. An agent that keeps tick
 the other side of the coin:
 """),
     code("""
-rnd = ttr_nb.simulate("usa", players=2, games=150, seed=2024, agents="random", score_lines=False)
+rnd = ttr_nb.simulate("usa", players=2, games=150, seed=2024, agents="random")
 for agents, results in (("greedy", usa), ("random", rnd)):
     long = [t for t in lab.ticket_completion(results) if t["value"] >= 20]
     kept = sum(t["kept"] for t in long)
@@ -188,8 +188,21 @@ for agents, results in (("greedy", usa), ("random", rnd)):
     print(f"{agents:>6}: {done}/{kept} tickets worth 20 or more completed = {done / kept:.0%}")
 """),
     md("""
-(`score_lines=False` drops the explained lines of each Scoresheet and keeps every number: use it for
-big runs.) Full size: `ttr-nb simulate --variant usa --games 10000 --agents greedy --workers 2 --json
+A run keeps every number of each game, but explains no score: a result's `score` replays that one
+game from its seed and explains it when you read it (`keep_lines=True` explains and keeps them all
+during the run instead). Here are the tickets of seat 0 in the first random game, explained:
+"""),
+    code("""
+import textwrap
+
+game0 = rnd[0].score["players"][0]
+tickets = [line for line in game0["lines"] if line["kind"] == "ticket"]
+print(f"{game0['name']}: {game0['total']} points, {len(tickets)} tickets; the first three:")
+for line in tickets[:3]:
+    print(textwrap.fill(line["detail"], width=96, initial_indent="- ", subsequent_indent="  "))
+"""),
+    md("""
+Full size: `ttr-nb simulate --variant usa --games 10000 --agents greedy --workers 2 --json
 > usa.jsonl`, then `lab.read_results("usa.jsonl")` loads the games back for the lab.
 
 ### Score distributions

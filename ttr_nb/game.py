@@ -644,7 +644,7 @@ class Game:
 
         out = []
         for s in range(self.n):
-            claims = tuple(Claim(c[0], bool(c[1]), tuple(c[2])) for c in self.claims[s])
+            claims = tuple(map(Claim.of, self.claims[s]))
             out.append(Scorer(self.names[s], claims, tuple(self.tickets(s)), seats=(s,)))
         return out
 

@@ -30,6 +30,7 @@ import weakref
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
 from .board import Board, Route, Ticket
@@ -60,6 +61,19 @@ class Claim:
     route: int
     doubled: bool = False
     terrain_spent: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, entry: Sequence[Any]) -> "Claim":
+        """The Claim of an engine claim record ``[route id, doubled, cards spent, ...]``
+        (a plain claim is made once per route id and shared: a Claim is immutable)."""
+        if entry[1] or entry[2]:
+            return cls(entry[0], bool(entry[1]), tuple(entry[2]))
+        return _plain_claim(entry[0])
+
+
+@lru_cache(maxsize=4096)
+def _plain_claim(route: int) -> Claim:
+    return Claim(route)
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,9 @@ from typing import Any, Iterable, Sequence
 
 from .board import Board, Ticket
 from .paths import adjacency, cheapest_path
+from .trail import board_graph
 
-__all__ = ["BoardTables", "board_tables", "connections", "GapSearch"]
+__all__ = ["BoardTables", "board_tables", "connections", "tickets_done", "GapSearch"]
 
 
 class BoardTables:
@@ -97,7 +98,6 @@ def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket
     ``connect(board, route_ids, t.a, t.b)`` for each, computed together: the network's
     pieces once, the path only for the tickets that are done."""
     from .graph import Connection, connect
-    from .trail import board_graph
 
     tickets = tuple(tickets)
     if not tickets:
@@ -149,8 +149,6 @@ def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticke
     """For each ticket, whether ``route_ids`` join its ends: ``connections(...)[i].connected``
     without the paths and the reached cities (what a simulation needs). The ids must be
     routes of the board and the tickets' ends its cities (a Scoresheet checks them first)."""
-    from .trail import board_graph
-
     g = board_graph(board)
     ends, nodes_of = g.ends, g.nodes_of
     get = _pieces([ends[rid] for rid in route_ids]).get

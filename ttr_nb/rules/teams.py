@@ -442,7 +442,7 @@ class Teams(Mechanic):
         out = []
         for team in range(g.n // 2):
             seats = team_seats(g, team)
-            claims = tuple(Claim(c[0], bool(c[1]), tuple(c[2])) for s in seats for c in g.claims[s])
+            claims = tuple(Claim.of(c) for s in seats for c in g.claims[s])
             owner: dict[str, str] = {}
             tix: list[str] = []
             for s in seats:
