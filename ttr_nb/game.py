@@ -28,7 +28,7 @@ from .board import Board
 from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_for, shuffle)
 from .errors import IllegalAction, SaveError
 from .events import Event, card_label, make_event
-from .rules import claiming, drawing, endgame, tickets
+from .rules import claiming, drawing, endgame, fast, tickets
 from .rules.mechanic import HOOKS, Mechanic
 from .rules import mechanic_class
 from .variants import Variant, get_variant
@@ -127,7 +127,7 @@ class Game:
     def _setup(self) -> None:
         v = self.variant
         self.emit("setup", None)
-        deck = new_train_deck(v.cards_per_color, v.locomotives)
+        deck = _fresh_deck(v.cards_per_color, v.locomotives)
         shuffle(deck, rng_for(self.seed, "cards", 0))
         self.deck = deck
         for s in range(self.n):  # B-2.2
@@ -146,12 +146,7 @@ class Game:
         self.openf: list[bytearray] = [bytearray(b"\x01") * self.T.n for _ in range(self.n)]
         """openf[seat][i]: route index i is still open to seat (not claimed, not a closed twin)."""
         fast_ok = self.T.plain and all(m.fast_ok for m in self.mechanics)
-        if fast_ok:
-            from .rules.fast import FastCounter
-
-            self._fast: Any = FastCounter(self)
-        else:
-            self._fast = None
+        self._fast: Any = fast.FastCounter(self) if fast_ok else None
 
     def emit(self, kind: str, seat: int | None, *args: Any) -> None:
         """Record an event (a raw tuple; worded on demand, see ttr_nb.events)."""
@@ -709,6 +704,17 @@ def _tickets_of(v: Variant) -> tuple:
         tix = tuple(v.tickets())
         t = _TIX[key] = (tix, {x.id: i for i, x in enumerate(tix)})
     return t
+
+
+_DECKS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _fresh_deck(per_color: int, locomotives: int) -> list[int]:
+    """``new_train_deck(per_color, locomotives)``, copied from a cached one."""
+    d = _DECKS.get((per_color, locomotives))
+    if d is None:
+        d = _DECKS[(per_color, locomotives)] = tuple(new_train_deck(per_color, locomotives))
+    return list(d)
 
 
 _NO_HOOKS: dict[str, list] = {h: [] for h in HOOKS}

@@ -6,18 +6,19 @@ The sampler walks the legal actions in its own order (draws, then claims colour 
 and length by length, then the ticket draw); the tests check, state by state, that this
 order is a permutation of ``legal_actions()``, so a uniform index gives a uniform action.
 
-Counting claims is the costly part. For each seat we keep its open routes by class (colour
-or gray, length), and, packed into one Python int per colour with 16 bits per length, how
-many open routes that colour can pay (its own colour plus gray). The number of payments of
-one colour is then a dot product with a kernel that depends only on (cards of that colour,
-Locomotives, trains left), done as one big-int multiplication.
+Counting claims is the costly part. For each seat we keep, packed into Python ints with
+``sh`` bits per route length, how many open routes there are of each colour, of gray, and
+in all (:attr:`FastCounter.mp`). The payments of one colour are then a dot product of its
+counts (its own routes plus the gray ones) with a kernel that depends only on (cards of
+that colour, Locomotives, trains left): one big-int multiplication. The kernels of every
+colour are summed before the one shift that reads the total (no field can overflow: see
+:class:`_Tables`).
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import EMPTY, GRAY_INDEX, LOCO
 
@@ -25,9 +26,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from .claiming import Tables
 
-SH = 16
-MASK = (1 << SH) - 1
 DECK = -1
+GRAY = GRAY_INDEX
+ALL = 9
+"""Index, in a seat's packed counts, of all its open routes (0..7 colours, 8 gray)."""
 
 
 def options(length: int, held: int, locos: int) -> int:
@@ -38,161 +40,203 @@ def options(length: int, held: int, locos: int) -> int:
     return hi - lo + 1 if hi >= lo else 0
 
 
-@lru_cache(maxsize=None)
-def kernels(maxlen: int) -> tuple[list[int], list[int]]:
-    """KR[(t * m1 + h) * m1 + w]: packed options per length, lengths above t (trains) zeroed;
-    PK[t * m1 + w]: packed 'length <= min(w, t)'. (m1 = maxlen + 1.)"""
-    m1 = maxlen + 1
-    kr = [0] * (m1 * m1 * m1)
-    pk = [0] * (m1 * m1)
-    for t in range(m1):
-        for h in range(m1):
+# -- the face-up display as a bit mask -------------------------------------------------------
+FIRST: tuple[tuple[int, ...], ...] = tuple(tuple(c for c in range(9) if m >> c & 1) for m in range(512))
+"""FIRST[mask]: the face-up cards that may be taken as a first card (sorted), for the mask
+of the card kinds face up (bit c = card c, 0..7 colours, 8 the Locomotive)."""
+SECOND: tuple[tuple[int, ...], ...] = tuple(FIRST[m & 255] for m in range(512))
+"""SECOND[mask]: the same as a second card: no Locomotive (B-4.4)."""
+
+
+def display_mask(display: list[int]) -> tuple[int, list[int]]:
+    """(the mask of the card kinds face up, their counts): counts[c] for the cards 0..8 and
+    counts[EMPTY] (= counts[-1]) for the empty slots."""
+    cnt = [0] * 10
+    m = 0
+    for c in display:
+        cnt[c] += 1
+        if c >= 0:
+            m |= 1 << c
+    return m, cnt
+
+
+# -- per-board tables ------------------------------------------------------------------------
+class _Tables:
+    """A board's tables for counting and finding claims.
+
+    Packing: a count per route length L at bit ``sh * L``; a kernel has its value for length
+    L at bit ``sh * (ml - L)``, so the product of counts and kernel has the dot product at
+    bit ``shift = sh * ml``. Every field of a sum of such products (gray routes counted once
+    per colour) is at most 9 × routes × longest route, and ``sh`` is wide enough for that, so
+    no field carries into the next.
+    """
+
+    def __init__(self, T: "Tables"):
+        ml = self.ml = T.maxlen
+        m1 = self.m1 = ml + 1
+        sh = self.sh = max(16, (9 * max(T.n, 1) * max(ml, 1)).bit_length() + 1)
+        self.mask = (1 << sh) - 1
+        self.shift = sh * ml
+        self.rcol = T.rcol
+        self.rbit = [1 << (sh * L) for L in T.rlen]
+        lists: list[list[int]] = [[] for _ in range(9 * m1)]
+        m0 = [0] * 10
+        for i in T.by_id:  # route-id order within a class
+            lists[T.rcol[i] * m1 + T.rlen[i]].append(i)
+            m0[T.rcol[i]] += self.rbit[i]
+            m0[ALL] += self.rbit[i]
+        self.m0 = m0
+        """The packed counts with every route open: 8 colours, gray, all."""
+        self.cg = [tuple(lists[c * m1 + L] + lists[GRAY * m1 + L]) if c < 8 else ()
+                   for c in range(9) for L in range(m1)]
+        """cg[c * m1 + L]: the routes colour ``c`` may pay of length L: its own, then gray."""
+        self.allc = [tuple(i for col in range(9) for i in lists[col * m1 + L]) for L in range(m1)]
+        """allc[L]: every route of length L, colour by colour (the all-Locomotive order)."""
+        self.opt = [[options(L, h, w) if L else 0 for L in range(m1)] for h in range(m1) for w in range(m1)]
+        """opt[h * m1 + w][L]: :func:`options` (h, w clamped to ml)."""
+        rowc = []
+        for t in range(m1):
             for w in range(m1):
-                kr[(t * m1 + h) * m1 + w] = sum(options(L, h, w) << (SH * (maxlen - L))
-                                                for L in range(1, t + 1))
-        for w in range(m1):
-            pk[t * m1 + w] = sum(1 << (SH * (maxlen - L)) for L in range(1, min(w, t) + 1))
-    return kr, pk
+                row = [sum(options(L, h, w) << (sh * (ml - L)) for L in range(1, t + 1)) for h in range(m1)]
+                # a colour with no cards has no payments (skipped), so row[0] holds the
+                # all-Locomotive kernel: 1 for each length up to min(Locomotives, trains)
+                row[0] = sum(1 << (sh * (ml - L)) for L in range(1, min(w, t) + 1))
+                rowc.append(row)
+        self.rowc = rowc
+        """rowc[t * m1 + w][h]: the kernel for t trains, w Locomotives, h cards of the colour
+        (all clamped to ml); [0] the all-Locomotive kernel."""
+        self._big: dict[tuple[int, int], list] = {}
+
+    def rows(self, tmax: int, hmax: int) -> list[list[list[int]]]:
+        """The kernels without clamping, for the fused loop: rows[t][w][h] is
+        rowc[min(t, ml) * m1 + min(w, ml)][min(h, ml)], for t <= tmax and w, h <= hmax."""
+        key = (tmax, hmax)
+        big = self._big.get(key)
+        if big is None:
+            ml, m1, rowc = self.ml, self.m1, self.rowc
+            hc = [h if h < ml else ml for h in range(hmax + 1)]
+            big = [[[rowc[t * m1 + w][h] for h in hc] for w in range(min(hmax, ml) + 1)]
+                   for t in range(min(tmax, ml) + 1)]
+            for by_w in big:  # more Locomotives than ml: as ml
+                by_w.extend([by_w[-1]] * (hmax + 1 - len(by_w)))
+            big.extend([big[-1]] * (tmax + 1 - len(big)))  # more trains than ml: as ml
+            if len(self._big) > 32:
+                self._big.clear()
+            self._big[key] = big
+        return big
 
 
-@lru_cache(maxsize=None)
-def _rows(maxlen: int) -> list[list[int]]:
-    """The kernels by (trains t, Locomotives w) -> by cards of the colour h: rows[t*m1 + w][h]."""
-    kr, _ = kernels(maxlen)
-    m1 = maxlen + 1
-    return [[kr[(t * m1 + h) * m1 + w] for h in range(m1)] for t in range(m1) for w in range(m1)]
+_TABLES: dict[int, tuple] = {}
 
 
-_TEMPLATES: dict[int, tuple] = {}
-_SOURCES: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-
-def _sources_entry(display: tuple) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Face-up sources of a display: (as a first card, as a second card: no Locomotive)."""
-    first = tuple(sorted(set(display) - {EMPTY}))
-    ent = (first, tuple(c for c in first if c != LOCO))
-    if len(_SOURCES) < 200_000:
-        _SOURCES[display] = ent
-    return ent
-
-
-def _template(T: "Tables") -> tuple[list[list[int]], list[int], int]:
-    """Every route open: the class lists (route indices by colour or gray and length, in
-    route-id order), packed counts per colour, packed counts of all routes."""
-    hit = _TEMPLATES.get(id(T))
-    if hit is not None and hit[0] is T:
-        return hit[1]
-    m1 = T.maxlen + 1
-    lists: list[list[int]] = [[] for _ in range(9 * m1)]
-    mp = [0] * 8
-    npk = 0
-    for i in T.by_id:
-        L = T.rlen[i]
-        c = T.rcol[i]
-        lists[c * m1 + L].append(i)
-        b = 1 << (SH * L)
-        if c == GRAY_INDEX:
-            for k in range(8):
-                mp[k] += b
-        else:
-            mp[c] += b
-        npk += b
-    _TEMPLATES[id(T)] = (T, (lists, mp, npk))
-    return lists, mp, npk
-
-
-_BITS: dict[int, tuple] = {}
-
-
-def _bits(T: "Tables") -> list[int]:
-    hit = _BITS.get(id(T))
+def _tables(T: "Tables") -> _Tables:
+    hit = _TABLES.get(id(T))
     if hit is None or hit[0] is not T:
-        hit = _BITS[id(T)] = (T, [1 << (SH * L) for L in T.rlen])
+        hit = _TABLES[id(T)] = (T, _Tables(T))
     return hit[1]
 
 
+def _nth_claim(B: _Tables, M: list[int], h: list[int], t: int, f: bytearray, r: int) -> tuple:
+    """The r-th claim of a seat (packed counts ``M``, hand ``h``, ``t`` trains, open flags
+    ``f``): colour by colour (the routes of that colour, then the gray ones, of each length,
+    each with every Locomotive count), then the all-Locomotive payments length by length;
+    routes in route-id order within a class. Returns the action code ('c', i, col, ncol, nloco)."""
+    ml, m1, sh, mask, shift = B.ml, B.m1, B.sh, B.mask, B.shift
+    w = h[LOCO]
+    tc = t if t < ml else ml
+    wc = w if w < ml else ml
+    R = B.rowc[tc * m1 + wc]
+    gm = M[GRAY]
+    for c in range(8):
+        hc = h[c]
+        if not hc:
+            continue
+        if hc > ml:
+            hc = ml
+        mc = M[c] + gm
+        tot = (mc * R[hc] >> shift) & mask
+        if r >= tot:
+            r -= tot
+            continue
+        O = B.opt[hc * m1 + wc]
+        for L in range(1, tc + 1):
+            o = O[L]
+            if not o:
+                continue
+            m = ((mc >> (sh * L)) & mask) * o
+            if r < m:
+                j, k = divmod(r, o)
+                for i in B.cg[c * m1 + L]:
+                    if f[i]:
+                        if not j:
+                            nl = (L - hc if L > hc else 0) + k
+                            return ("c", i, c, L - nl, nl)
+                        j -= 1
+                raise AssertionError("open route count out of step")  # pragma: no cover
+            r -= m
+        raise AssertionError("colour count out of step")  # pragma: no cover
+    na = M[ALL]
+    for L in range(1, (wc if wc < tc else tc) + 1):
+        m = (na >> (sh * L)) & mask
+        if r < m:
+            for i in B.allc[L]:
+                if f[i]:
+                    if not r:
+                        return ("c", i, LOCO, 0, L)
+                    r -= 1
+        r -= m
+    raise AssertionError("claim index out of range")  # pragma: no cover
+
+
 class FastCounter:
-    """Per-seat packed counts of open routes, kept up to date as routes close. Which routes
-    are open is ``game.openf``; the class lists here are the board's, fixed."""
+    """Per-seat packed counts of open routes (``mp[seat]``: 8 colours, gray, all), kept up to
+    date as routes close. Which routes are open is ``game.openf``; the tables are the board's."""
 
     def __init__(self, g: "Game"):
-        T = g.T
-        self.ml = T.maxlen
-        self.m1 = T.maxlen + 1
-        self.shift = SH * T.maxlen
-        self.kr, self.pk = kernels(T.maxlen)
-        self.rows = _rows(T.maxlen)
-        self.lists, mp, npk = _template(T)
-        self.mp = [list(mp) for _ in range(g.n)]
-        self.np = [npk] * g.n
-        self.rlen = T.rlen
-        self.rcol = T.rcol
-        self.bit = _bits(T)
+        self.B = B = _tables(g.T)
+        self.mp = [list(B.m0) for _ in range(g.n)]
 
     def copy(self) -> "FastCounter":
         c = FastCounter.__new__(FastCounter)
-        c.__dict__.update(self.__dict__)
+        c.B = self.B
         c.mp = [list(m) for m in self.mp]
-        c.np = list(self.np)
         return c
 
     def removed(self, s: int, i: int) -> None:
         """Route ``i`` is no longer open to seat ``s``."""
-        b = self.bit[i]
-        c = self.rcol[i]
-        mp = self.mp[s]
-        if c == GRAY_INDEX:
-            mp[0] -= b
-            mp[1] -= b
-            mp[2] -= b
-            mp[3] -= b
-            mp[4] -= b
-            mp[5] -= b
-            mp[6] -= b
-            mp[7] -= b
-        else:
-            mp[c] -= b
-        self.np[s] -= b
+        B = self.B
+        b = B.rbit[i]
+        M = self.mp[s]
+        M[B.rcol[i]] -= b
+        M[ALL] -= b
 
     # -- counting ---------------------------------------------------------------------------
     def claims(self, g: "Game", seat: int) -> int:
-        """How many ClaimRoute actions are legal for ``seat`` (the hot spot: unrolled)."""
-        ml = self.ml
+        """How many ClaimRoute actions are legal for ``seat``."""
+        B = self.B
+        ml, m1 = B.ml, B.m1
         t = g.trains[seat]
         if t > ml:
             t = ml
-        h0, h1, h2, h3, h4, h5, h6, h7, w = g.hands[seat]
+        h = g.hands[seat]
+        w = h[LOCO]
         if w > ml:
             w = ml
-        k = t * self.m1 + w
-        row = self.rows[k]
-        mp = self.mp[seat]
-        sh = self.shift
-        tot = (self.np[seat] * self.pk[k] >> sh) & MASK
-        if h0:
-            tot += (mp[0] * row[h0 if h0 < ml else ml] >> sh) & MASK
-        if h1:
-            tot += (mp[1] * row[h1 if h1 < ml else ml] >> sh) & MASK
-        if h2:
-            tot += (mp[2] * row[h2 if h2 < ml else ml] >> sh) & MASK
-        if h3:
-            tot += (mp[3] * row[h3 if h3 < ml else ml] >> sh) & MASK
-        if h4:
-            tot += (mp[4] * row[h4 if h4 < ml else ml] >> sh) & MASK
-        if h5:
-            tot += (mp[5] * row[h5 if h5 < ml else ml] >> sh) & MASK
-        if h6:
-            tot += (mp[6] * row[h6 if h6 < ml else ml] >> sh) & MASK
-        if h7:
-            tot += (mp[7] * row[h7 if h7 < ml else ml] >> sh) & MASK
-        return tot
+        R = B.rowc[t * m1 + w]
+        M = self.mp[seat]
+        gm = M[GRAY]
+        x = M[ALL] * R[0]
+        for c in range(8):
+            hc = h[c]
+            if hc:
+                x += (M[c] + gm) * R[hc if hc < ml else ml]
+        return (x >> B.shift) & B.mask
 
     @staticmethod
     def sources(g: "Game", second: bool) -> list[int]:
         """Draw sources in sorted order (as drawing.sources)."""
-        key = tuple(g.display)
-        ent = _SOURCES.get(key) or _sources_entry(key)
-        out = list(ent[1] if second else ent[0])
+        m = display_mask(g.display)[0]
+        out = list(SECOND[m] if second else FIRST[m])
         if g.deck or g.discard:
             out.insert(0, DECK)
         return out
@@ -246,63 +290,8 @@ class FastCounter:
         return self.pick(g, (r + 0.5) / n)
 
     def _claim_at(self, g: "Game", seat: int, r: int) -> tuple:
-        """The r-th claim: colour by colour (the routes of that colour, then the gray ones, of
-        each length, each with every Locomotive count), then the all-Locomotive payments
-        length by length; routes in route-id order within a class."""
-        h = g.hands[seat]
-        ml = self.ml
-        m1 = self.m1
-        t = g.trains[seat]
-        if t > ml:
-            t = ml
-        w = h[LOCO]
-        wc = w if w < ml else ml
-        lists = self.lists
-        openf = g.openf[seat]
-        mp = self.mp[seat]
-        kr = self.kr
-        shift = self.shift
-        base = t * m1
-        gray = GRAY_INDEX * m1
-        for c in range(8):
-            hc = h[c]
-            if not hc:
-                continue
-            if hc > ml:
-                hc = ml
-            m_c = mp[c]
-            tot = (m_c * kr[(base + hc) * m1 + wc] >> shift) & MASK
-            if r >= tot:
-                r -= tot
-                continue
-            for L in range(1, t + 1):
-                o = options(L, hc, w)
-                if not o:
-                    continue
-                m = ((m_c >> (SH * L)) & MASK) * o
-                if r < m:
-                    j, k = divmod(r, o)
-                    for i in lists[c * m1 + L] + lists[gray + L]:
-                        if openf[i]:
-                            if j == 0:
-                                nl = (L - hc if L > hc else 0) + k
-                                return ("c", i, c, L - nl, nl)
-                            j -= 1
-                    raise AssertionError("open route count out of step")  # pragma: no cover
-                r -= m
-            raise AssertionError("colour count out of step")  # pragma: no cover
-        npk = self.np[seat]
-        for L in range(1, min(w, t) + 1):
-            m = (npk >> (SH * L)) & MASK
-            if r < m:
-                for col in range(9):
-                    for i in lists[col * m1 + L]:
-                        if openf[i]:
-                            if r == 0:
-                                return ("c", i, LOCO, 0, L)
-                            r -= 1
-            r -= m
-        raise AssertionError("claim index out of range")  # pragma: no cover
+        """The r-th claim (see :func:`_nth_claim`)."""
+        return _nth_claim(self.B, self.mp[seat], g.hands[seat], g.trains[seat], g.openf[seat], r)
 
     def _keeps(self, g: "Game") -> list[tuple[str, ...]]:
         ids = sorted(g.tix[t].id for t in g.offered[g.seat])
@@ -326,164 +315,258 @@ def _id_ranks(tix: tuple) -> tuple[list[int], list[str]]:
     return hit[1]
 
 
-def play_random(g: "Game", rng, max_steps: int | None = None) -> int:
+_PICKS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+
+def _picks(k: int, lo: int) -> list[tuple[int, ...]]:
+    """The ways to keep at least ``lo`` of ``k`` offered tickets, as positions in sorted order,
+    in the order of ``KeepTickets`` (fewest first, then lexicographic)."""
+    hit = _PICKS.get((k, lo))
+    if hit is None:
+        hit = _PICKS[(k, lo)] = [c for j in range(lo, k + 1) for c in combinations(range(k), j)]
+    return hit
+
+
+_DRAW_CODES = tuple(("d", c) for c in range(9)) + (("d", DECK),)
+"""_DRAW_CODES[src]: the action code of a draw (index -1 is the deck)."""
+_PAID = tuple(tuple((c,) * k for k in range(9)) for c in range(9))
+"""_PAID[card][k]: k cards of that kind (for the discard pile; plain routes are at most 8 long)."""
+
+
+def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     """Play uniformly random actions until the game is over (or ``max_steps`` actions), with
     ``rng`` (one random.Random, or a list of one per seat): the same choices, with the same
     ``rng`` calls, as repeated ``g.random_step(rng)``, in one fused loop (the tests check that
     both give the same history and state). Events are not worded now: ``g.log`` rebuilds them
-    by replay when asked. Returns the number of actions played."""
+    by replay when asked. Returns the number of actions played.
+
+    The game's scalar state (pending, seat, turn, ...) lives in local variables during the
+    loop and is written back at the end and before calling a rules helper that reads it;
+    the lists (hands, display, deck, ...) are the game's own, changed in place (a reshuffle
+    makes new deck and discard lists: they are read back after every helper call)."""
     from . import drawing, endgame
 
     fc: FastCounter = g._fast
+    B = fc.B
     n = g.n
+    seats = range(n)
     rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * n
     hist = g._hist
-    hands = g.hands
-    display = g.display
+    app = hist.append
+    hands, trains, points, owner, gclaims = g.hands, g.trains, g.points, g.owner, g.claims
+    display, deck, discard, tdeck, box = g.display, g.deck, g.discard, g.tdeck, g.box
+    offered, kept = g.offered, g.kept
+    openf, MP, side = g.openf, fc.mp, g.side
     T = g.T
     rlen, rpts, rid, rtwins = T.rlen, T.rpts, T.rid, T.rtwins
+    rcol, rbit = B.rcol, B.rbit
+    shift, mask = B.shift, B.mask
     v = g.variant
     end_at = v.end_trigger
     setup_keep, draw_keep, draw_count = v.setup_keep, v.draw_keep, v.draw_count
     to_box = v.setup_unkept == "box"
     rank, tid = _id_ranks(g.tix)
     rank_of = rank.__getitem__
-    openf = g.openf
-    side = g.side
-    removed = fc.removed
-    claims = fc.claims
-    claim_at = fc._claim_at
-    cache = _SOURCES
+    closed = not g.doubles_open
+    after = [*range(1, n), 0]  # the next seat
+    dm, dcnt = display_mask(display)
+    # every hand stays within the cards in play (cards only move), every reserve within its start
+    ncards = len(deck) + len(discard) + len(display) - dcnt[EMPTY] + sum(map(sum, hands))
+    ROWS = B.rows(max(trains), max(ncards, max(map(max, hands))))
+    p, seat, turn, passes = g.pending, g.seat, g.turn, g.passes
+    final_left, trigger = g.final_left, g.trigger
     steps = 0
     limit = -1 if max_steps is None else max_steps
     g._raw_stale = True
-    while steps != limit:
-        p = g.pending
-        if p == "over":
-            break
-        steps += 1
-        seat = g.seat
-        rnd = rnds[seat]
-        if p == "turn" or p == "second-card":
-            second = p == "second-card"
-            key = tuple(display)
-            ent = cache.get(key) or _sources_entry(key)
-            fs = ent[1] if second else ent[0]
-            dk = 1 if (g.deck or g.discard) else 0
-            nd = len(fs) + dk
-            if second:
-                r = int(rnd() * nd)
-            else:
-                nc = claims(g, seat)
-                total = nd + nc + (1 if g.tdeck else 0)
-                if total == 0:
-                    hist.append(("p",))
+    try:
+        while steps != limit:
+            if p == "turn":
+                steps += 1
+                hand = hands[seat]
+                t = trains[seat]
+                M = MP[seat]
+                h0, h1, h2, h3, h4, h5, h6, h7, w = hand
+                # the claims (FastCounter.claims, unrolled): one dot product per colour held
+                R = ROWS[t][w]
+                gm = M[GRAY]
+                x = M[ALL] * R[0]
+                if h0:
+                    x += (M[0] + gm) * R[h0]
+                if h1:
+                    x += (M[1] + gm) * R[h1]
+                if h2:
+                    x += (M[2] + gm) * R[h2]
+                if h3:
+                    x += (M[3] + gm) * R[h3]
+                if h4:
+                    x += (M[4] + gm) * R[h4]
+                if h5:
+                    x += (M[5] + gm) * R[h5]
+                if h6:
+                    x += (M[6] + gm) * R[h6]
+                if h7:
+                    x += (M[7] + gm) * R[h7]
+                nc = (x >> shift) & mask
+                fs = FIRST[dm]
+                dk = 1 if deck or discard else 0
+                nd = len(fs) + dk
+                total = nd + nc + (1 if tdeck else 0)
+                if not total:
+                    app(("p",))
                     g.emit("pass", seat)
+                    g.pending, g.seat, g.turn, g.passes = p, seat, turn, passes
+                    g.final_left, g.trigger = final_left, trigger
                     endgame.end_turn(g, passed=True)
+                    p, seat, turn, passes = g.pending, g.seat, g.turn, g.passes
+                    final_left, trigger = g.final_left, g.trigger
+                    deck, discard = g.deck, g.discard
+                    dm, dcnt = display_mask(display)
                     continue
-                r = int(rnd() * total)
-                if r >= nd:
+                r = int(rnds[seat]() * total)
+                if r < nd:
+                    src = fs[r - dk] if r >= dk else DECK
+                    second = False
+                else:
                     r -= nd
                     if r >= nc:  # draw tickets
-                        hist.append(("t",))
-                        td = g.tdeck
-                        k = draw_count if draw_count < len(td) else len(td)
-                        g.offered[seat] = [td.pop() for _ in range(k)]
-                        g.pending = "keep-tickets"
+                        app(("t",))
+                        k = draw_count if draw_count < len(tdeck) else len(tdeck)
+                        offered[seat] = [tdeck.pop() for _ in range(k)]
+                        p = "keep-tickets"
                         continue
-                    code = claim_at(g, seat, r)
-                    hist.append(code)
+                    code = _nth_claim(B, M, hand, t, openf[seat], r)
+                    app(code)
                     _, i, col, ncol, nloco = code
-                    hand = hands[seat]
-                    disc = g.discard
                     if ncol:
                         hand[col] -= ncol
-                        disc.extend([col] * ncol)
+                        discard += _PAID[col][ncol]
                     if nloco:
                         hand[LOCO] -= nloco
-                        disc.extend([LOCO] * nloco)
-                    g.owner[i] = seat
-                    g.trains[seat] -= rlen[i]
-                    g.points[seat] += rpts[i]
-                    g.claims[seat].append([rid[i], False, []])
-                    twins = rtwins[i]
-                    closed = not g.doubles_open
-                    for s in range(n):
+                        discard += _PAID[LOCO][nloco]
+                    owner[i] = seat
+                    trains[seat] = t - rlen[i]
+                    points[seat] += rpts[i]
+                    gclaims[seat].append([rid[i], False, []])
+                    # close the route for everyone, its twins for the same side or for
+                    # everyone when doubles are closed (claiming.close_route, inlined)
+                    b = rbit[i]
+                    c = rcol[i]
+                    for s in seats:
                         f = openf[s]
                         if f[i]:
                             f[i] = 0
-                            removed(s, i)
-                        for tw in twins:
-                            if f[tw] and (closed or side[s] == side[seat]):
-                                f[tw] = 0
-                                removed(s, tw)
-                    if EMPTY in display or display.count(LOCO) >= 3:
+                            Ms = MP[s]
+                            Ms[c] -= b
+                            Ms[ALL] -= b
+                    twins = rtwins[i]
+                    if twins:
+                        me = side[seat]
+                        for s in seats:
+                            if closed or side[s] == me:
+                                f = openf[s]
+                                Ms = MP[s]
+                                for tw in twins:
+                                    if f[tw]:
+                                        f[tw] = 0
+                                        bt = rbit[tw]
+                                        Ms[rcol[tw]] -= bt
+                                        Ms[ALL] -= bt
+                    if dcnt[EMPTY] or dcnt[LOCO] >= 3:
                         drawing.refill(g)
-                    r = -1  # (end of turn below)
-            if r >= 0:
+                        deck, discard = g.deck, g.discard
+                        dm, dcnt = display_mask(display)
+                    src = None
+            elif p == "second-card":
+                steps += 1
+                fs = SECOND[dm]
+                dk = 1 if deck or discard else 0
+                r = int(rnds[seat]() * (len(fs) + dk))
                 src = fs[r - dk] if r >= dk else DECK
-                hist.append(("d", src))
+                second = True
                 hand = hands[seat]
+            elif p == "over":
+                break
+            else:  # setup-tickets / keep-tickets
+                steps += 1
+                off = offered[seat]
+                setup = p == "setup-tickets"
+                srt = sorted(off, key=rank_of)
+                lo = setup_keep if setup else draw_keep
+                if lo > len(srt):
+                    lo = len(srt)
+                opts = _picks(len(srt), lo)
+                chosen = [srt[x] for x in opts[int(rnds[seat]() * len(opts))]]
+                app(("k", tuple([tid[t] for t in chosen])))
+                offered[seat] = []
+                kept[seat].extend([t for t in off if t in chosen])
+                back = [t for t in off if t not in chosen]
+                if back:
+                    if setup and to_box:
+                        box.extend(back)
+                        box.sort()
+                    else:
+                        tdeck[0:0] = back
+                if setup:
+                    if seat + 1 < n:
+                        seat += 1
+                    else:
+                        seat = 0
+                        p = "turn"
+                    continue
+                src = None
+            if src is not None:  # take a train card
+                app(_DRAW_CODES[src])
                 if src == DECK:
-                    if not g.deck:
+                    if not deck:
                         drawing.reshuffle(g)
-                    hand[g.deck.pop()] += 1
+                        deck, discard = g.deck, g.discard
+                    hand[deck.pop()] += 1
                 else:
                     k = display.index(src)
                     if dk:
-                        if not g.deck:
+                        if not deck:
                             drawing.reshuffle(g)
-                        display[k] = g.deck.pop()
-                        if display.count(LOCO) >= 3:
-                            drawing.loco_reset(g)
+                            deck, discard = g.deck, g.discard
+                        c = deck.pop()
+                        display[k] = c
                     else:
+                        c = EMPTY
                         display[k] = EMPTY
+                    if c != src:  # keep the mask and the counts of the display
+                        x = dcnt[src] - 1
+                        dcnt[src] = x
+                        if not x:
+                            dm ^= 1 << src
+                        if c >= 0 and not dcnt[c]:
+                            dm |= 1 << c
+                        dcnt[c] += 1
+                    if dk and dcnt[LOCO] >= 3:
+                        drawing.loco_reset(g)
+                        deck, discard = g.deck, g.discard
+                        dm, dcnt = display_mask(display)
                     hand[src] += 1
-                if not second and src != LOCO:
-                    if g.deck or g.discard or any(c != EMPTY and c != LOCO for c in display):
-                        g.pending = "second-card"
-                        continue
-        else:  # setup-tickets / keep-tickets
-            off = g.offered[seat]
-            setup = p == "setup-tickets"
-            srt = sorted(off, key=rank_of)
-            lo = setup_keep if setup else draw_keep
-            if lo > len(srt):
-                lo = len(srt)
-            opts = [c for k in range(lo, len(srt) + 1) for c in combinations(srt, k)]
-            chosen = opts[int(rnd() * len(opts))]
-            hist.append(("k", tuple(tid[t] for t in chosen)))
-            kept = [t for t in off if t in chosen]
-            back = [t for t in off if t not in chosen]
-            g.offered[seat] = []
-            g.kept[seat].extend(kept)
-            if back:
-                if setup and to_box:
-                    g.box.extend(back)
-                    g.box.sort()
-                else:
-                    g.tdeck[0:0] = back
-            if setup:
-                if seat + 1 < n:
-                    g.seat = seat + 1
-                else:
-                    g.seat = 0
-                    g.pending = "turn"
+                if not second and src != LOCO and (deck or discard or dm & 255):
+                    p = "second-card"
+                    continue
+            # -- the end of the turn (endgame.end_turn, without a pass)
+            if dcnt[EMPTY] and (deck or discard):
+                drawing.refill(g)
+                deck, discard = g.deck, g.discard
+                dm, dcnt = display_mask(display)
+            turn += 1
+            passes = 0
+            if final_left > 0:
+                final_left -= 1
+            elif trigger < 0 and trains[seat] <= end_at:
+                trigger = seat
+                final_left = n
+            if final_left == 0:
+                p = "over"
                 continue
-        # -- end of the turn (endgame.end_turn, without a pass)
-        if EMPTY in display and (g.deck or g.discard):
-            drawing.refill(g)
-        g.turn += 1
-        g.passes = 0
-        if g.final_left > 0:
-            g.final_left -= 1
-        elif g.trigger < 0 and g.trains[seat] <= end_at:
-            g.trigger = seat
-            g.final_left = n
-        if g.final_left == 0:
-            g.pending = "over"
-            continue
-        g.seat = seat + 1 if seat + 1 < n else 0
-        g.pending = "turn"
-    g._version += 1
+            seat = after[seat]
+            p = "turn"
+    finally:
+        g.pending, g.seat, g.turn, g.passes = p, seat, turn, passes
+        g.final_left, g.trigger = final_left, trigger
+        g._version += 1
     return steps
