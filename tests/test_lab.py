@@ -114,6 +114,20 @@ def test_route_claims_share_rank_and_first_claim(three_games):
     assert [t["route"] for t in lab.route_table(three_games, board, by="first")] == [1, 3, 2]
     with pytest.raises(ValueError, match="by must be"):
         lab.route_table(three_games, board, by="colour")
+    # these hand-made results record no claim turns: no mean_turn, and a clear refusal
+    assert "mean_turn" not in stats[1]
+    with pytest.raises(ValueError, match="do not record the turn"):
+        lab.route_table(three_games, board, by="mean_turn")
+
+
+def test_route_claims_mean_turn_is_the_mean_game_turn_of_each_claim(three_games):
+    timed = [game(g.game, [SeatResult(**{**s.__dict__, "claim_turns": turns})
+                           for s, turns in zip(g.seats, seat_turns)])
+             for g, seat_turns in zip(three_games, [[(4, 9), (1,)], [(2, 12), (5,)], [(30,), ()]])]
+    stats = lab.route_claims(timed)
+    # route 1: turns 4, 12 and 30; route 2: 9 and 5; route 3: 1 and 2
+    assert [stats[r]["mean_turn"] for r in (1, 2, 3)] == pytest.approx([46 / 3, 7, 1.5])
+    assert [t["route"] for t in lab.route_table(timed, load_map("usa"), by="mean_turn")] == [3, 2, 1]
 
 
 # -- pandas ---------------------------------------------------------------------------------
@@ -206,7 +220,7 @@ def test_heat_colors_go_from_pale_to_dark():
 def test_bad_plot_arguments_say_what_is_allowed(three_games):
     with pytest.raises(ValueError, match="'seat' or 'agent'"):
         lab.plot_scores(three_games, by="colour")
-    with pytest.raises(ValueError, match="'share', 'first' or 'mean_rank'"):
+    with pytest.raises(ValueError, match="'share', 'first', 'mean_rank', 'mean_turn'"):
         lab.plot_route_heatmap(three_games, load_map("usa"), by="turn")
     mixed = three_games + [game(3, [seat(0, 1), seat(1, 2)], variant="legendary-asia")]
     with pytest.raises(ValueError, match="several variants"):

@@ -159,6 +159,18 @@ def test_lines_are_rebuilt_by_replay_or_kept_with_the_same_score(usa12):
         assert lean.replay().score().totals == tuple(s.total for s in lean.seats)
 
 
+@pytest.mark.parametrize("variant,players", [("usa", 2), ("usa", 3), ("heart-of-africa", 2),
+                                             ("team-asia", 4), ("legendary-asia", 3)])
+def test_claim_turns_B_3_1_turns_go_round_the_table(variant, players):
+    """Each claim's turn: one per route, rising, within the game's turns, and the turn
+    of the claimer's seat (play goes clockwise, B-3.1: turn t is seat (t - 1) mod n)."""
+    for r in simulate(variant, players, 6, seed=8):
+        for s in r.seats:
+            assert len(s.claim_turns) == len(s.routes)
+            assert list(s.claim_turns) == sorted(set(s.claim_turns))
+            assert all(1 <= t <= r.turns and (t - 1) % players == s.seat for t in s.claim_turns)
+
+
 @pytest.mark.parametrize("variant", PLAYABLE)
 def test_every_playable_variant_simulates(variant):
     players = ttr_nb.get_variant(variant).players

@@ -100,6 +100,7 @@ class Game:
         self.points: list[int] = [0] * n
         self.owner: list[int] = [-1] * self.T.n
         self.claims: list[list[list]] = [[] for _ in range(n)]
+        self.claim_turns: list[list[int]] = [[] for _ in range(n)]  # turn of each claim (1 = first)
         self.side: list[int] = list(range(n))
         self.doubles_open: bool = n >= self.policies["double_routes_min_players"]
         self.tdeck: list[int] = []
@@ -225,6 +226,7 @@ class Game:
             "points": list(self.points),
             "owner": {str(rid[i]): o for i, o in enumerate(self.owner) if o >= 0},
             "claims": [[list(c) for c in cs] for cs in self.claims],
+            "claim_turns": [list(ts) for ts in self.claim_turns],
             "ticket_deck": [tid[t] for t in self.tdeck], "box": [tid[t] for t in self.box],
             "offered": [[tid[t] for t in o] for o in self.offered],
             "kept": [[tid[t] for t in k] for k in self.kept],

@@ -159,34 +159,57 @@ def ticket_completion(results: Sequence[GameResult]) -> list[dict[str, Any]]:
 
 def route_claims(results: Sequence[GameResult]) -> dict[int, dict[str, float]]:
     """By route id: ``share`` of games in which it was claimed, ``mean_rank`` (its
-    place in its claimer's claims: 1 = that player's first route), and ``first``
-    (share of games in which it was some player's first claim)."""
+    place in its claimer's claims: 1 = that player's first route), ``first`` (share of
+    games in which it was some player's first claim) and ``mean_turn`` (the mean game
+    turn of its claim, over the games in which it was claimed; left out when the
+    results do not record claim turns)."""
     n = len(results)
     count: dict[int, int] = defaultdict(int)
     rank_sum: dict[int, int] = defaultdict(int)
     first: dict[int, int] = defaultdict(int)
+    turn_sum: dict[int, int] = defaultdict(int)
+    timed = all(len(s.claim_turns) == len(s.routes) for r in results for s in r.seats)
     for r in results:
         for s in r.seats:
             for k, rid in enumerate(s.routes, start=1):
                 count[rid] += 1
                 rank_sum[rid] += k
+            if timed:
+                for rid, turn in zip(s.routes, s.claim_turns):
+                    turn_sum[rid] += turn
             if s.routes:
                 first[s.routes[0]] += 1
-    return {rid: {"share": count[rid] / n, "mean_rank": rank_sum[rid] / count[rid],
-                  "first": first[rid] / n}
-            for rid in sorted(count)}
+    out = {}
+    for rid in sorted(count):
+        out[rid] = {"share": count[rid] / n, "mean_rank": rank_sum[rid] / count[rid],
+                    "first": first[rid] / n}
+        if timed:
+            out[rid]["mean_turn"] = turn_sum[rid] / count[rid]
+    return out
+
+
+_EARLY_DARK = ("mean_rank", "mean_turn")  # smaller is earlier: sorted up, drawn dark
+
+
+def _check_by(by: str, results: Sequence[GameResult]) -> None:
+    if by not in _HEAT_TEXT:
+        raise ValueError(f"by must be one of {', '.join(map(repr, _HEAT_TEXT))}, not {by!r}")
+    if by == "mean_turn" and any(len(s.claim_turns) != len(s.routes)
+                                 for r in results for s in r.seats):
+        raise ValueError("these results do not record the turn of each claim (saved by an "
+                         "older version): use by='mean_rank'")
 
 
 def route_table(results: Sequence[GameResult], board: Board | None = None,
                 by: str = "share", top: int | None = 10) -> list[dict[str, Any]]:
     """The routes sorted by ``by`` ('share': most often claimed first; 'first': most
-    often a player's first route; 'mean_rank': earliest in its claimer's claims first),
-    with their labels; the ``top`` first (all when None)."""
-    if by not in ("share", "mean_rank", "first"):
-        raise ValueError(f"by must be 'share', 'first' or 'mean_rank', not {by!r}")
+    often a player's first route; 'mean_rank': earliest in its claimer's claims first;
+    'mean_turn': claimed earliest in the game first), with their labels; the ``top``
+    first (all when None)."""
+    _check_by(by, results)
     board = board or _board_for(results)
     stats = route_claims(results)
-    sign = 1 if by == "mean_rank" else -1
+    sign = 1 if by in _EARLY_DARK else -1
     order = sorted(stats, key=lambda rid: (sign * stats[rid][by], rid))
     table = [{"route": rid, "label": board.route(rid).label(), **stats[rid]} for rid in order]
     return table[:top] if top else table
@@ -341,6 +364,8 @@ _HEAT_TEXT = {
               "share of games: a player's first route"),
     "mean_rank": ("How early each route comes in its claimer's claims (dark = early)",
                   "mean place in the claimer's claims (1 = first route)"),
+    "mean_turn": ("How early in the game each route is claimed (dark = early)",
+                  "mean turn of the claim (1 = the first turn)"),
 }
 
 
@@ -378,13 +403,12 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     ``by="share"``: the share of games in which the route was claimed (pale = rarely,
     dark = most often); ``by="first"``: the share of games in which it was a player's
     first route; ``by="mean_rank"``: its mean place in its claimer's claims (dark =
-    early). The scale spans the values met, in at most ``bins`` round steps; routes
+    early); ``by="mean_turn"``: the mean game turn of its claim (dark = early). The scale spans the values met, in at most ``bins`` round steps; routes
     never claimed (never first, for ``"first"``) are left pale gray. ``labels``: city
     names; ``figsize``: the new figure's size in inches (when ``ax`` is None; by default
     about 10 inches wide, 8 for a tall board).
     """
-    if by not in _HEAT_TEXT:
-        raise ValueError(f"by must be 'share', 'first' or 'mean_rank', not {by!r}")
+    _check_by(by, results)
     import matplotlib as mpl  # noqa: PLC0415
 
     from .draw import draw_board  # noqa: PLC0415
@@ -392,7 +416,7 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     board = board or _board_for(results)
     stats = route_claims(results)
     values = {rid: s[by] for rid, s in stats.items() if s[by] > 0}
-    early_dark = by == "mean_rank"
+    early_dark = by in _EARLY_DARK
     steps = (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10, 20, 50) if early_dark else \
         (0.01, 0.02, 0.05, 0.1, 0.2, 0.25)
     edges, n = _nice_scale(min(values.values(), default=0.0),

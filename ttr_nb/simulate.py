@@ -79,7 +79,9 @@ class SeatResult:
 
     ``points`` sums the Scoresheet lines by kind ('route', 'ticket', 'bonus', …);
     ``tickets`` lists every kept ticket as ``[ticket_id, value, completed]``;
-    ``routes`` are the route ids this seat claimed, in the order it claimed them.
+    ``routes`` are the route ids this seat claimed, in the order it claimed them, and
+    ``claim_turns`` the game turn of each (1 = the first turn after the tickets are chosen;
+    empty in results saved before it was recorded).
     ``scorer`` is the index of this seat's entry in the Scoresheet; in a team game
     (Team Asia) ``total``, ``points`` and ``longest_trail`` are the team's, and the
     tickets in the team holder are listed with the team's first seat.
@@ -96,6 +98,7 @@ class SeatResult:
     trains_left: int
     longest_trail: int
     routes: tuple[int, ...]
+    claim_turns: tuple[int, ...] = ()
 
     @property
     def tickets_kept(self) -> int:
@@ -111,6 +114,7 @@ class SeatResult:
             "total": self.total, "won": self.won, "points": dict(self.points),
             "tickets": [list(t) for t in self.tickets], "trains_left": self.trains_left,
             "longest_trail": self.longest_trail, "routes": list(self.routes),
+            "claim_turns": list(self.claim_turns),
         }
 
     @classmethod
@@ -122,6 +126,7 @@ class SeatResult:
             tickets=tuple((str(t[0]), int(t[1]), bool(t[2])) for t in d["tickets"]),
             trains_left=int(d["trains_left"]), longest_trail=int(d["longest_trail"]),
             routes=tuple(int(r) for r in d["routes"]),
+            claim_turns=tuple(int(t) for t in d.get("claim_turns", ())),
         )
 
 
@@ -247,6 +252,7 @@ def _result(game: Any, index: int, agents: Sequence[str], score_lines: bool,
             "points": dict(sorted(points.items())), "tickets": tickets,
             "trains_left": game.trains[seat], "longest_trail": sheet.trail(i).length,
             "routes": [c[0] for c in game.claims[seat]],
+            "claim_turns": list(game.claim_turns[seat]),
         })
     out = {
         "game": index, "variant": game.variant.name, "seed": game.seed, "players": n,

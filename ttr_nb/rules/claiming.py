@@ -284,6 +284,7 @@ def complete_claim(g: "Game", seat: int, a: ClaimRoute, i: int, counts: list[int
     for m in g._hooks["claim_record"]:
         rec = m.claim_record(seat, a, route) or rec
     g.claims[seat].append([T.rid[i], bool(rec[0]) if rec else False, list(rec[1]) if rec else []])
+    g.claim_turns[seat].append(g.turn + 1)
     close_route(g, seat, i)
     g.emit("claim", seat, T.rid[i], tuple(counts), pts)
     for m in g._hooks["after_claim"]:
@@ -311,6 +312,7 @@ def fast_claim(g: "Game", seat: int, i: int, col: int, ncol: int, nloco: int) ->
     pts = T.rpts[i]
     g.points[seat] += pts
     g.claims[seat].append([T.rid[i], False, []])
+    g.claim_turns[seat].append(g.turn + 1)
     close_route(g, seat, i)
     g.emit("claim", seat, T.rid[i], tuple(counts), pts)
     g.refill_display()

@@ -354,6 +354,7 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     hist = g._hist
     app = hist.append
     hands, trains, points, owner, gclaims = g.hands, g.trains, g.points, g.owner, g.claims
+    gturns = g.claim_turns
     display, deck, discard, tdeck, box = g.display, g.deck, g.discard, g.tdeck, g.box
     offered, kept = g.offered, g.kept
     openf, MP, side = g.openf, fc.mp, g.side
@@ -447,6 +448,7 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                     trains[seat] = t - rlen[i]
                     points[seat] += rpts[i]
                     gclaims[seat].append([rid[i], False, []])
+                    gturns[seat].append(turn + 1)
                     # close the route for everyone, its twins for the same side or for
                     # everyone when doubles are closed (claiming.close_route, inlined)
                     b = rbit[i]
