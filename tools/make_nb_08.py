@@ -149,7 +149,16 @@ fig = lab.plot_route_heatmap(usa, by="first")
 plt.show()
 """),
     md("""
-Read the two lists together: the routes the greedy agent claims first are short ones where many
+"First" can also mean *early in the game*. Each result records the turn of every claim
+(`seat.claim_turns`), so `by="mean_turn"` ranks the routes by the mean turn at which they were
+claimed, over the games in which they were:
+"""),
+    code("""
+for t in lab.route_table(usa, by="mean_turn", top=6):
+    print(f"turn {t['mean_turn']:4.1f} on average ({t['share']:4.0%} of games)  {t['label']}")
+"""),
+    md("""
+Read the lists together: the routes the greedy agent claims first are short ones where many
 cheapest ticket paths cross, the bottlenecks it must not lose to the other player. Eighty games
 make a rough map; full size:
 
