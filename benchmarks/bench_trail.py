@@ -6,6 +6,8 @@
 Networks are built like a player's, with a fixed seed: routes are added at random until no
 route fits in the 45 trains ("random"), or mostly next to what is already owned ("grown").
 The two tracks of a double are never both taken, except on Team Asia (a team may own both).
+Then the networks two random agents end a game with (``play_game("usa", 2, seed)``, about 20
+routes each: ``ttr_nb.simulate`` asks for the longest trail of every seat of every game).
 Adversarial sets: grids of 1- and 2-car routes cut at 45 cars (square grids: cities of
 degree 2-4; triangulated grids, with diagonals: degree up to 6, many odd cities; and, as a
 stress test beyond the issue's families, triangulated 6 x 6 grids, whose 45 routes of one
@@ -22,6 +24,7 @@ import statistics
 import time
 
 import ttr_nb
+from ttr_nb.agents import play_game
 from ttr_nb.board import Board, City, Route
 from ttr_nb.graph import longest_trail
 
@@ -143,6 +146,12 @@ def main(argv=None) -> None:
             longest_trail(board, nets[0])  # build the board's compiled graph once
             times = [time_call(board, ids) for ids in nets]
             print(summary(f"{name} ({kind})", times), flush=True)
+    usa = ttr_nb.load_map("usa")
+    nets = [[c[0] for c in game.claims[seat]]
+            for game in (play_game("usa", 2, seed, ("random",)) for seed in range(max(1, args.n // 20)))
+            for seat in range(2)]
+    times = [time_call(usa, ids) for ids in nets]
+    print(summary("usa, random agents' games (end)", times), flush=True)
     rng = random.Random(args.seed)
     for label, shapes in [("square grids", [(5, 5, False, (1,)), (4, 7, False, (1,)),
                                             (6, 6, False, (1, 2)), (3, 8, False, (1,))]),

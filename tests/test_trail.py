@@ -528,3 +528,183 @@ def test_pairing_is_the_cheapest_parity_fix(k, data):
         assert len(set(paired)) == len(paired)
         toggled = need ^ sum(1 << x for x in paired)
         assert not toggled & ~ends and bin(toggled).count("1") <= budget
+
+
+# -- inside a block: the trails found from the routes they leave out ----------------------
+def best_with_branches(k, eu, ev, cars, p1, p2) -> tuple[int, int]:
+    """(from city 0, from anywhere): the longest trails over the routes ``eu[j]``-``ev[j]``
+    whose ends take branch values (exhaustive): from city 0 the last city adds ``p1``;
+    from anywhere each end adds its ``p1``, both at one city ``p1 + p2``."""
+    inc = [[] for _ in range(k)]
+    for j, (a, b) in enumerate(zip(eu, ev)):
+        inc[a].append((b, j))
+        if a != b:
+            inc[b].append((a, j))
+    best_fixed, best_any = 0, 0
+
+    def walk(start, v, used, length):
+        nonlocal best_fixed, best_any
+        if start == 0:
+            best_fixed = max(best_fixed, length + p1[v])
+        best_any = max(best_any, p1[start] + length + (p2[v] if v == start else p1[v]))
+        for y, j in inc[v]:
+            if not used >> j & 1:
+                walk(start, y, used | 1 << j, length + cars[j])
+
+    for s in range(k):
+        walk(s, s, 0, 0)
+    return best_fixed, best_any
+
+
+@st.composite
+def blocks_with_branches(draw):
+    """A connected multigraph of up to 5 cities and 8 routes (loops, parallel tracks),
+    with the best two branch values at each city (the second only if there is a first)."""
+    k = draw(st.integers(1, 5))
+    eu = [draw(st.integers(0, x - 1)) for x in range(1, k)]
+    ev = list(range(1, k))
+    for _ in range(draw(st.integers(0 if k > 1 else 1, 8 - len(eu)))):
+        eu.append(draw(st.integers(0, k - 1)))
+        ev.append(draw(st.integers(0, k - 1)))
+    cars = [draw(st.integers(1, 4)) for _ in eu]
+    p1 = [draw(st.sampled_from([0, 0, 1, 2, 6])) for _ in range(k)]
+    p2 = [draw(st.integers(0, p)) if p else 0 for p in p1]
+    return k, eu, ev, cars, p1, p2
+
+
+@settings(max_examples=300, deadline=None)
+@given(block=blocks_with_branches(), floor=st.integers(-1, 12))
+def test_block_trails_from_the_routes_left_out(block, floor):
+    """A block's trails found from the routes they leave out (connected, 0 or 2 odd
+    cities), pruned by cars: from its top and from anywhere, against exhaustive search;
+    the routes returned make that trail (Hierholzer walks them from its first city to its
+    last) and nothing above ``floor`` means None."""
+    from ttr_nb.trail import _by_removal, _euler_bits
+
+    k, eu, ev, cars, p1, p2 = block
+    (fixed, anywhere), inc = _by_removal(k, eu, ev, cars, p1, p2, True, floor)
+    want_fixed, want_any = best_with_branches(k, eu, ev, cars, p1, p2)
+    assert fixed[0] == want_fixed
+    assert (anywhere is None) == (want_any <= floor)
+    for found, from_top in ((fixed, True), (anywhere, False)):
+        if found is None:
+            continue
+        value, routes, first, last = found
+        order = _euler_bits(inc, routes, first) if routes else []
+        assert sorted(order) == [j for j in range(len(eu)) if routes >> j & 1]
+        here = first
+        for j in order:
+            assert here in (eu[j], ev[j])
+            here = ev[j] if here == eu[j] else eu[j]
+        assert here == last
+        ends = p1[last] if from_top else p1[first] + (p2[last] if first == last else p1[last])
+        assert value == sum(cars[j] for j in order) + ends
+        assert first == 0 or not from_top
+    assert anywhere is None or anywhere[0] == want_any
+    (none, again), _inc = _by_removal(k, eu, ev, cars, p1, p2, False, floor)
+    assert none is None and again == anywhere
+
+
+@pytest.mark.parametrize("large, work", [(0, 400), (16, 0), (2, 3)])
+@pytest.mark.parametrize("seed", range(12))
+def test_dense_blocks_fall_back_to_branch_and_bound(large, work, seed):
+    """A block larger than ``LARGE`` routes (or whose search takes more than ``WORK``
+    steps) goes to the branch and bound; a large block below the root makes the spanning
+    tree start again inside it. Forced here on small networks (``large`` 0 or 2, ``work`` 0
+    or 3), the answer is still exact."""
+    from ttr_nb import trail as module
+
+    saved = module.LARGE, module.WORK
+    module.LARGE, module.WORK = large, work
+    try:
+        rng = random.Random(seed)
+        shape = rng.choice([(4, 4, True), (3, 5, True), (4, 5, False)])
+        board = grid_network(*shape, (1, 2), rng.randint(10, 20), seed)
+        ids = [r.id for r in board.routes]
+        t = longest_trail(board, ids)
+        assert t.length == memo_trail(board, ids)
+        assert_valid_trail(board, ids, t)
+        usa = ttr_nb.load_map("usa")
+        net = network_45(usa, [rng.randrange(100) for _ in range(40)])
+        t = longest_trail(usa, net)
+        assert t.length == memo_trail(usa, net)
+        assert_valid_trail(usa, net, t)
+    finally:
+        module.LARGE, module.WORK = saved
+
+
+def all_orders(board: Board, routes) -> list[tuple[int, ...]]:
+    """Every order of ``routes`` that is a trail (each route once), as route ids."""
+    inc = incidence(board, routes)
+    out = []
+
+    def walk(city, used, seq):
+        if len(seq) == len(routes):
+            out.append(tuple(seq))
+        for rid, far, _cars in inc[city]:
+            if rid not in used:
+                walk(far, used | {rid}, seq + [rid])
+
+    for city in inc:
+        walk(city, frozenset(), [])
+    return out
+
+
+@settings(max_examples=300)
+@given(board=multigraphs())
+def test_a_trail_through_a_city_twice_takes_the_lowest_route_ids(board):
+    """The canonical order (Fleury's rule, B-8.2 trails may repeat cities): an open trail
+    found by the search is given as the smallest sequence of route ids among all orders
+    of its routes from either end, then written from the end whose route id is lower."""
+    ids = [r.id for r in board.routes]
+    t = longest_trail(board, ids)
+    if len(t.routes) < 2 or t.cities[0] == t.cities[-1]:
+        return  # a closed trail starts where the search closed it
+    inc = incidence(board, ids)
+    piece = set()
+    stack = [endpoints(board, board.route(t.routes[0]))[0]]
+    while stack:
+        for rid, far, _cars in inc[stack.pop()]:
+            if rid not in piece:
+                piece.add(rid)
+                stack.append(far)
+    if piece == set(t.routes):
+        return  # every route of its piece: Hierholzer's order, from the lowest odd city
+    smallest = min(all_orders(board, t.routes))
+    assert t.routes in (smallest, smallest[::-1])
+    assert t.routes[0] < t.routes[-1]
+
+
+def test_route_ids_need_not_be_positive():
+    """Routes are named by their ids inside the search: 0 and negative ids work too."""
+    cities = [City(name, i / 6, 0.5) for i, name in enumerate("ABCDEF")]
+    routes = [Route(0, "A", "B", 2, "gray"), Route(-3, "B", "C", 1, "gray"),
+              Route(7, "C", "A", 4, "gray"), Route(-1, "C", "D", 3, "gray"),
+              Route(5, "A", "E", 1, "gray"), Route(-7, "B", "F", 2, "gray")]
+    board = Board("ids", "ids", cities, routes, [])
+    ids = [r.id for r in routes]  # six odd cities round a cycle: the search, not Euler
+    t = longest_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids)
+    assert_valid_trail(board, ids, t)
+    tree = [Route(-1, "A", "B", 2, "gray"), Route(0, "B", "C", 1, "gray"),
+            Route(-2, "B", "D", 3, "gray"), Route(1, "D", "E", 1, "gray")]
+    board = Board("tree", "tree", cities, tree, [])
+    ids = [r.id for r in tree]  # a tree: its diameter, from leaf A (route -1) first
+    t = longest_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids)
+    assert_valid_trail(board, ids, t)
+
+
+def test_boards_taken_in_turn_keep_their_own_graph():
+    """The compiled board graph is reused (the last board is kept at hand): asking for
+    two boards in turn gives each its own answers."""
+    from ttr_nb.trail import board_graph
+
+    usa, asia = ttr_nb.load_map("usa"), ttr_nb.load_map("team_asia")
+    ids = list(range(1, 13))
+    first = (longest_trail(usa, ids), longest_trail(asia, ids))
+    for _ in range(3):
+        assert (longest_trail(usa, ids), longest_trail(asia, ids)) == first
+        assert board_graph(usa) is board_graph(usa) and board_graph(usa) is not board_graph(asia)
+    assert first[0].length == brute_force_trail(usa, ids)
+    assert first[1].length == brute_force_trail(asia, ids)

@@ -5,24 +5,32 @@ train cars (``route.length``; Legendary Asia mountain trains do not count). The 
 exact for any multigraph (loops, parallel tracks, several pieces) and fast enough to run
 after every claim:
 
-1. split the network into connected pieces, heaviest first; stop when no piece can beat
-   the best trail found;
+1. split the network into connected pieces (breadth first, each with a spanning tree),
+   heaviest first; stop when no piece can beat the best trail found;
 2. a piece with 0 or 2 odd-degree cities is one trail of all its routes (Euler), built
    with Hierholzer's algorithm; a piece that is a tree: its weighted diameter;
-3. otherwise shrink the piece without changing its answer (pass through cities of degree
-   2; keep only the two longest dead ends at a city, since a trail has two ends) and cut
-   it at its **bridges**: a trail crosses a bridge at most once, so beyond a bridge it
-   only goes away. The best it can do there (a "branch") is solved once, bottom-up, and
-   each block left (2-edge-connected) is solved with its branches as pendant routes;
-4. inside a block, **branch and bound over routes** with the **Euler bound**. The routes
-   a trail leaves out make every odd city but the trail's two ends even, so they contain
-   a T-join of the odd cities: the cheapest one (shortest paths, then the cheapest
-   pairing, exact branch and bound over subsets) bounds the trail from above, and if the
-   routes left without it are connected, one Euler trail takes them all: the bound is
-   met. If they fall apart, take a piece K away from the rest: a trail either reaches K
-   through one of its border routes (one branch per route, the earlier ones forced out),
-   or leaves K and its border out, or stays inside K; each branch forces routes in or out
-   and gets its own, tighter bound.
+3. otherwise cut the piece at its **bridges** (the tree routes on no cycle): a trail
+   crosses a bridge at most once, so beyond a bridge it only goes away. Children first,
+   each bridge gets its "branch" (the bridge, then the longest trail from its far end
+   that stays beyond it), and each **block** left (2-edge-connected, or a single city)
+   sees its branches as values that only a trail's two ends can take. The longest trail
+   whose highest block is b is then found in b alone: a city takes its two best
+   branches, a cycle is gone round (one way to a city, or all the way);
+4. any other block is shrunk (a city with two routes and no branch is passed through),
+   and its trails are found from the routes they leave out: a trail's routes are
+   connected with 0 or 2 odd cities, so the sets of routes left out are tried, fewest
+   and cheapest first, pruned by their cars. A player's blocks are small; a large or
+   dense block goes to **branch and bound over routes** with the **Euler bound**. The
+   routes a trail leaves out make every odd city but the trail's two ends even, so they
+   contain a T-join of the odd cities: the cheapest one (shortest paths, then the
+   cheapest pairing, exact branch and bound over subsets) bounds the trail from above,
+   and if the routes left without it are connected, one Euler trail takes them all: the
+   bound is met. If they fall apart, take a piece K away from the rest: a trail either
+   reaches K through one of its border routes (one branch per route, the earlier ones
+   forced out), or leaves K and its border out, or stays inside K; each branch forces
+   routes in or out and gets its own, tighter bound;
+5. a trail found by the search (3, 4) is put in a canonical order (Fleury's rule: the
+   lowest route ids first), so the result depends only on the network.
 
 Countries (The Heart of Africa, H-8.2, H-8.5) are dead ends: each route into a country
 ends at its own terminal, so no trail passes through a country and two routes into the
@@ -42,6 +50,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from functools import partial
 from heapq import heappop, heappush
 from typing import Iterable
 
@@ -81,10 +90,12 @@ class BoardGraph:
     Each city is a node; each route into a country gets its own terminal node (H-8.5).
     ``names[node]`` is the city (or country) name shown to users; ``ends[route_id]`` is
     ``(u, v, length)``; ``nodes_of[name]`` lists the nodes of a city (a country: its
-    terminals).
+    terminals). For the search: ``edge[route_id]`` is ``(u, v, length, route_id)`` and
+    ``at_u[route_id]``, ``at_v[route_id]`` are ``(v, route_id)`` and ``(u, route_id)``
+    (made once, not at each call).
     """
 
-    __slots__ = ("names", "ends", "nodes_of", "board_name", "__weakref__")
+    __slots__ = ("names", "ends", "nodes_of", "board_name", "edge", "at_u", "at_v", "__weakref__")
 
     def __init__(self, board):
         self.board_name = board.name
@@ -108,30 +119,39 @@ class BoardGraph:
             ends[r.id] = (uv[0], uv[1], r.length)
         self.names = tuple(names)
         self.ends = ends
+        self.edge = {r: (u, v, w, r) for r, (u, v, w) in ends.items()}
+        self.at_u = {r: (v, r) for r, (u, v, w) in ends.items()}
+        self.at_v = {r: (u, r) for r, (u, v, w) in ends.items()}
         self.nodes_of = {k: tuple(v) for k, v in nodes_of.items()}
 
     def edges(self, route_ids: Iterable[int]) -> list[tuple[int, int, int, int]]:
         """``(u, v, length, route_id)`` for each distinct id, sorted by id; IllegalAction
         for an id that is not on the board."""
-        ends = self.ends
+        edge = self.edge
         ids = sorted(set(route_ids))
         try:
-            return [(*ends[r], r) for r in ids]
+            return [edge[r] for r in ids]
         except (KeyError, TypeError):
-            bad = next(r for r in ids if r not in ends)
+            bad = next(r for r in ids if r not in edge)
             raise IllegalAction(f"route {bad!r} is not on the board {self.board_name}") from None
 
 
 _GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_last: tuple = (lambda: None, None)  # the last board asked for (a weak reference), its graph
 
 
 def board_graph(board) -> BoardGraph:
     """The compiled graph of ``board`` (built on first use, then reused)."""
+    global _last
+    ref, g = _last  # one read: the pair stays consistent
+    if ref() is board:  # the same board again: no need for the weak dictionary
+        return g
     try:
-        return _GRAPHS[board]
+        g = _GRAPHS[board]
     except KeyError:
         g = _GRAPHS[board] = BoardGraph(board)
-        return g
+    _last = (weakref.ref(board), g)
+    return g
 
 
 # -- longest trail ----------------------------------------------------------------------
@@ -160,82 +180,109 @@ def longest_trail(board, route_ids: Iterable[int]) -> Trail:
     rules-spec B-8.2 (cities may repeat), H-8.2 (countries are dead ends); anchors §8.
     """
     g = board_graph(board)
-    return _longest(g, g.edges(route_ids))
-
-
-def _longest(g: BoardGraph, edges: list[tuple[int, int, int, int]]) -> Trail:
-    if not edges:
-        return EMPTY_TRAIL
-    if len(edges) == 1:
-        u, v, _w, _r = edges[0]
-        return _make_trail(g, edges, [u, v], [0])
-    # adjacency: node -> [(neighbour, edge index)], edges in route-id order
+    ids = sorted(set(route_ids))
+    # an edge is named by its route id: ``edges[r]`` is (u, v, cars, r)
+    edges = g.edge
+    if len(ids) < 2:
+        if not ids:
+            return EMPTY_TRAIL
+        if ids[0] in edges:  # one route: the trail (else the error below)
+            u, v, w, r = edges[ids[0]]
+            return _make_trail(g, edges, [u, v], [r], w)
+    # adjacency: node -> [(neighbour, route id)], in route-id order (a loop twice)
     adj: dict[int, list[tuple[int, int]]] = {}
-    for i, (u, v, _w, _r) in enumerate(edges):
-        lst = adj.get(u)
-        if lst is None:
-            adj[u] = [(v, i)]
-        else:
-            lst.append((v, i))
-        lst = adj.get(v)
-        if lst is None:
-            adj[v] = [(u, i)]
-        else:
-            lst.append((u, i))
-    # connected pieces, heaviest first
-    comp: dict[int, int] = {}
-    pieces: list[list[int]] = []
+    at_u, at_v = g.at_u, g.at_v
+    cars_all = 0
+    try:
+        for r in ids:
+            u, v, w, _r = edges[r]
+            cars_all += w
+            if u in adj:
+                adj[u].append(at_u[r])
+            else:
+                adj[u] = [at_u[r]]
+            if v in adj:
+                adj[v].append(at_v[r])
+            else:
+                adj[v] = [at_v[r]]
+    except KeyError:
+        bad = next(r for r in ids if r not in edges)
+        raise IllegalAction(f"route {bad!r} is not on the board {g.board_name}") from None
+    # the connected pieces, breadth first, each with a spanning tree: ``up[x]`` is the
+    # edge that reached x (None at a piece's first city); the edges left out of the
+    # tree are the piece's chords (none: the piece is a tree)
+    up: dict[int, int | None] = {}
+    pieces = []  # (cars, -piece number, nodes in tree order, number of chords, odd cities)
     for s in adj:
-        if s in comp:
+        if s in up:
             continue
-        k = len(pieces)
-        comp[s] = k
+        up[s] = None
         nodes = [s]
-        stack = [s]
-        while stack:
-            for nb, _i in adj[stack.pop()]:
-                if nb not in comp:
-                    comp[nb] = k
+        ends = 0  # route ends: twice the routes
+        odd = 0
+        cars = 0
+        for x in nodes:  # the list grows while it is read
+            lst = adj[x]
+            d = len(lst)
+            ends += d
+            odd += d & 1
+            for nb, i in lst:
+                if nb not in up:
+                    up[nb] = i
                     nodes.append(nb)
-                    stack.append(nb)
-        pieces.append(nodes)
-    if len(pieces) == 1:
-        todo = [(sum(e[2] for e in edges), 0, pieces[0], range(len(edges)))]
+                    cars += edges[i][2]
+        pieces.append([cars, -len(pieces), nodes, (ends >> 1) - len(nodes) + 1, odd])
+    if len(pieces) > 1:
+        cyclic = [p for p in pieces if p[3]]
+        if len(cyclic) == 1:  # its cars: all the others are trees
+            cyclic[0][0] = cars_all - sum([p[0] for p in pieces if not p[3]])
+        else:  # add the chords' cars
+            for p in cyclic:
+                p[0] += sum([edges[i][2] for i in _chords(adj, up, p[2])])
+        pieces.sort(reverse=True)  # heaviest first (then the one with the lowest route id)
     else:
-        piece_edges: list[list[int]] = [[] for _ in pieces]
-        cars = [0] * len(pieces)
-        for i, e in enumerate(edges):
-            k = comp[e[0]]
-            piece_edges[k].append(i)
-            cars[k] += e[2]
-        todo = sorted(((cars[k], edges[pe[0]][3], pieces[k], pe) for k, pe in enumerate(piece_edges)),
-                      key=lambda t: (-t[0], t[1]))
+        pieces[0][0] = cars_all
     best_len, best = 0, None
-    for total, _first, nodes, pe in todo:
+    for total, _k, nodes, n_chords, n_odd in pieces:
         if total <= best_len:
-            break
-        odd = [v for v in nodes if len(adj[v]) & 1]
-        if len(odd) <= 2:
-            found = _euler(edges, adj, nodes, pe, odd)
+            break  # no trail here can beat the best
+        if n_odd <= 2:  # one trail takes every route (Euler)
+            found = _euler(edges, adj, nodes, None, [v for v in nodes if len(adj[v]) & 1])
             length = total
-        elif len(pe) == len(nodes) - 1:
-            found, length = _tree_diameter(edges, adj, odd)
+        elif not n_chords:
+            found, length = _tree_diameter(edges, adj, [v for v in nodes if len(adj[v]) & 1])
         else:
-            # the parity bound: every odd city but the two ends keeps a route out
-            mins = sorted(min(edges[i][2] for _nb, i in adj[v]) for v in odd)
-            if total - ((sum(mins) - mins[-1] - mins[-2] + 1) >> 1) <= best_len:
+            if best_len:
+                # the parity bound: every odd city but the two ends keeps a route out
+                mins = sorted([min([edges[i][2] for _nb, i in adj[v]]) for v in nodes if len(adj[v]) & 1])
+                if total - ((sum(mins) - mins[-1] - mins[-2] + 1) >> 1) <= best_len:
+                    continue
+            got = _cyclic_piece(edges, adj, nodes, up, n_chords, best_len, len(g.names))
+            if got is None:
                 continue
-            found, length = _solve_hard(edges, adj, nodes, pe, best_len)
-            if found is not None:
-                found = _in_order(edges, *found)
-        if found is not None and length > best_len:
+            length, found = got
+            found = _in_order(adj, *found)
+        if length > best_len:
             best_len, best = length, found
     cities, order = best
-    return _make_trail(g, edges, cities, order)
+    return _make_trail(g, edges, cities, order, best_len)
 
 
-def _make_trail(g: BoardGraph, edges, nodes: list[int], order: list[int]) -> Trail:
-    """Build the Trail, oriented so its first route id is below its last (or, for one
+def _chords(adj, up, nodes) -> set[int]:
+    """The edges of a piece left out of its spanning tree (``up``)."""
+    out = set()
+    for x in nodes:
+        into = up[x]
+        for nb, i in adj[x]:
+            if i != into and up[nb] != i:
+                out.add(i)
+    return out
+
+
+def _make_trail(g: BoardGraph, edges, nodes: list[int], order: list[int], length: int = -1) -> Trail:
+    """Build the Trail of the routes ``order`` through ``nodes`` (``edges[i]`` is ``(u, v,
+    cars, route id)``: a list by index, or the board's ``edge`` by route id; ``length``:
+    the cars, if known), oriented so its first route id is below its last (or, for one
     route, so its first city name comes first)."""
     rids = [edges[i][3] for i in order]
     names = g.names
@@ -243,72 +290,94 @@ def _make_trail(g: BoardGraph, edges, nodes: list[int], order: list[int]) -> Tra
     if rids[0] > rids[-1] or (len(rids) == 1 and cities[0] > cities[-1]):
         rids.reverse()
         cities.reverse()
-    return Trail(sum(edges[i][2] for i in order), tuple(rids), tuple(cities))
+    if length < 0:
+        length = sum([edges[i][2] for i in order])
+    return Trail(length, tuple(rids), tuple(cities))
 
 
-def _in_order(edges, nodes: list[int], order: list[int]) -> tuple[list[int], list[int]]:
+def _in_order(adj, nodes: list[int], order: list[int]) -> tuple[list[int], list[int]]:
     """The same routes as a trail in a canonical order (it does not depend on how the
     search found them): when a city is passed more than once, the smallest sequence of
     route ids from either end (Fleury's rule: at each city the lowest route id that does
-    not cut off the routes still to travel)."""
+    not cut off the routes still to travel). ``adj``: the network's routes at each city,
+    (neighbour, route id) in route-id order."""
     if len(set(nodes)) == len(nodes):
         return nodes, order  # a simple path: one order (and its reverse)
-    at: dict[int, list[tuple[int, int, int]]] = {}
-    for i in order:
-        u, v, _w, r = edges[i]
-        at.setdefault(u, []).append((r, i, v))
-        if v != u:
-            at.setdefault(v, []).append((r, i, u))
-    for lst in at.values():
-        lst.sort()
+    first_seen: dict[int, int] = {}
+    twice = None
+    for k, x in enumerate(nodes):
+        if x not in first_seen:
+            first_seen[x] = k
+        elif twice is None:
+            twice = first_seen[x], k
+        else:
+            break  # more than one city passed twice: the walk below
+    else:
+        # one city c passed twice: a path to c, a cycle from c back to c, a path on. Going
+        # in at either end, the rule takes the path to c, then the cycle (the path on
+        # would cut it off) by its lower route at c, then the path on.
+        i, j = twice
+        before, ring, after = order[:i], order[i:j], order[j:]
+        ring_nodes = nodes[i:j + 1]
+        if ring[-1] < ring[0]:
+            ring, ring_nodes = ring[::-1], ring_nodes[::-1]
+        from_a = (before + ring + after, nodes[:i] + ring_nodes + nodes[j + 1:])
+        if nodes[0] == nodes[-1]:
+            return from_a[1], from_a[0]
+        from_b = (after[::-1] + ring + before[::-1], nodes[j + 1:][::-1] + ring_nodes + nodes[:i][::-1])
+        best = min(from_a, from_b)
+        return best[1], best[0]
 
-    def reaches(a, b, used):
-        seen = {a}
-        stack = [a]
-        while stack:
-            for _r, i, y in at[stack.pop()]:
-                if i not in used and y not in seen:
-                    if y == b:
-                        return True
-                    seen.add(y)
-                    stack.append(y)
-        return a == b
-
-    def step(v, used):
-        """The next route from v: the lowest id that keeps the rest reachable."""
-        options = [t for t in at[v] if t[1] not in used]
-        for r, i, u in options:
-            if len(options) == 1 or u == v:
-                return r, i, u
-            used.add(i)
-            ok = reaches(u, v, used)
-            used.discard(i)
-            if ok:
-                return r, i, u
-        raise AssertionError("no way on")  # pragma: no cover - Fleury always finds one
-
-    def walk(start, first):
-        used = {first[1]}
-        path_nodes, path_order = [start, first[2]], [first[1]]
-        v = first[2]
-        for _step in range(len(order) - 1):
-            _r, i, u = step(v, used)
-            used.add(i)
-            path_nodes.append(u)
+    def walk(v: int) -> tuple[list[int], list[int]]:
+        """Fleury from v: (route ids, nodes)."""
+        rest = set(order)  # the trail's routes not used yet
+        path_nodes, path_order = [v], []
+        while rest:
+            t = None
+            choice = False
+            for e in adj[v]:  # the first route left; is there another?
+                if e[1] in rest:
+                    if t is None:
+                        t = e
+                    else:
+                        choice = True
+                        break
+            if choice and t[0] != v:  # the lowest that cuts nothing off (a loop never does)
+                for t in adj[v]:
+                    i = t[1]
+                    if i not in rest:
+                        continue
+                    if t[0] == v:
+                        break
+                    rest.discard(i)  # can its far end still get back to v?
+                    seen = {t[0]}
+                    stack = [t[0]]
+                    back = False
+                    while stack and not back:
+                        for y, j in adj[stack.pop()]:
+                            if j in rest and y not in seen:
+                                if y == v:
+                                    back = True
+                                    break
+                                seen.add(y)
+                                stack.append(y)
+                    rest.add(i)
+                    if back:
+                        break
+            v, i = t
+            rest.discard(i)
             path_order.append(i)
-            v = u
-        return [edges[i][3] for i in path_order], path_nodes, path_order
+            path_nodes.append(v)
+        return path_order, path_nodes
 
     a, b = nodes[0], nodes[-1]
-    first_a = step(a, set())
-    first_b = step(b, set()) if b != a else first_a
-    if first_b[0] < first_a[0]:
-        best = walk(b, first_b)
-    elif first_a[0] < first_b[0] or a == b:
-        best = walk(a, first_a)
-    else:  # both ends start with the same route (it joins them): compare the walks
-        best = min(walk(a, first_a), walk(b, first_b))
-    return best[1], best[2]
+    best = walk(a)
+    if b != a:
+        # b's walk is smaller only if it can start with a route id no higher than a's
+        mine = set(order)
+        if min([i for _y, i in adj[b] if i in mine]) <= best[0][0]:
+            best = min(best, walk(b))
+    return best[1], best[0]
 
 
 def _euler(edges, adj, nodes, pe, odd):
@@ -337,297 +406,607 @@ def _euler(edges, adj, nodes, pe, odd):
 
 
 def _tree_diameter(edges, adj, leaves):
-    """The longest path of a tree piece: farthest leaf from a leaf, twice."""
+    """The longest path of a tree piece: the farthest city from the first leaf (ties:
+    the lowest node), then the farthest from that one."""
 
-    def farthest(src):
-        dist = {src: 0}
-        back = {src: (-1, -1)}
-        stack = [src]
+    def farthest(src, back):
+        """The farthest city from src, its distance; ``back`` gets the route into each
+        city."""
+        far, far_d = src, 0
+        stack = [(src, 0, None)]
         while stack:
-            v = stack.pop()
-            d = dist[v]
+            v, d, came = stack.pop()
+            if d > far_d or (d == far_d and v < far):
+                far, far_d = v, d
             for nb, i in adj[v]:
-                if nb not in dist:
-                    dist[nb] = d + edges[i][2]
-                    back[nb] = (v, i)
-                    stack.append(nb)
-        far = max(dist, key=lambda x: (dist[x], -x))
-        return far, dist[far], back
+                if i != came:  # a tree: every other route leads away
+                    back[nb] = i
+                    stack.append((nb, d + edges[i][2], i))
+        return far, far_d
 
-    a, _, _ = farthest(min(leaves))
-    b, length, back = farthest(a)
+    back: dict[int, int] = {}
+    a, _ = farthest(min(leaves), back)
+    b, length = farthest(a, back)
     nodes, order = [b], []
     v = b
     while v != a:
-        p, i = back[v]
+        i = back[v]
+        u, w, _c, _r = edges[i]
+        v = u + w - v  # the other end
         order.append(i)
-        nodes.append(p)
-        v = p
+        nodes.append(v)
     return (nodes, order), length
 
 
-def _solve_hard(edges, adj, nodes, pe, floor):
-    """A piece with more than 2 odd nodes and a cycle: reduce it, cut it at its bridges
-    and search each block. Returns (nodes, edge indices) of the best trail longer than
-    ``floor`` (or None), and its length."""
-    r_edges, expand = _reduce(edges, adj, nodes, pe)
-    r_adj: dict[int, list[tuple[int, int]]] = {}
-    for i, (u, v, _w, _x) in enumerate(r_edges):
-        r_adj.setdefault(u, []).append((v, i))
-        if v != u:
-            r_adj.setdefault(v, []).append((u, i))
-    r_nodes = sorted(r_adj)
-    degree = {v: sum(2 if nb == v else 1 for nb, _i in lst) for v, lst in r_adj.items()}
-    odd = [v for v in r_nodes if degree[v] & 1]
-    if len(odd) <= 2:
-        found = _euler(r_edges, r_adj, r_nodes, None, odd)
-        length = sum(e[2] for e in r_edges)
-    else:
-        found, length = _split_at_bridges(r_edges, r_adj, r_nodes, floor)
-        if found is None:
-            return None, floor
-    # expand the reduced routes back into the routes of the network
-    r_path_nodes, r_order = found
-    out_nodes = [r_path_nodes[0]]
-    out_order: list[int] = []
-    for here, i in zip(r_path_nodes, r_order):
-        seq_nodes, seq_edges = expand[i]
-        if seq_nodes[0] != here:
-            seq_nodes, seq_edges = seq_nodes[::-1], seq_edges[::-1]
-        out_nodes.extend(seq_nodes[1:])
-        out_order.extend(seq_edges)
-    return (out_nodes, out_order), length
+# -- a piece with cycles: blocks joined by bridges -----------------------------------------
+LARGE = 16
+"""A block of more routes than this (after series reduction) is searched by
+:func:`_trail_search`; a smaller one by :func:`_by_removal` first."""
+WORK = 400
+"""The steps :func:`_by_removal` may take before it leaves the block to
+:func:`_trail_search`."""
 
 
-def _reduce(edges, adj, nodes, pe):
-    """Shrink a piece without changing its longest trail.
+class _TooLong(Exception):
+    """The search by routes left out has gone on too long (a dense block)."""
 
-    - A node of degree 2 is passed through (or not used at all) by some longest trail, so
-      its two routes become one longer route (series reduction).
-    - Routes to dead-end nodes (leaves) are trail ends, and a trail has two ends: at each
-      node keep only the two longest such routes (any longer one can replace a shorter).
 
-    Returns the reduced routes ``(u, v, length, 0)`` and, for each, the original
-    ``(nodes, edge indices)`` it stands for, from u to v.
+RING, BLOCK, FOUND = range(3)  # a block to search later: a cycle, a block, or done
+
+
+def _cyclic_piece(edges, adj, nodes, up, n_chords, floor, size, reroot=True):
+    """Exact longest trail of a connected piece with cycles, longer than ``floor``:
+    ``(cars, (nodes, route ids))``, or None. ``n_chords``: the number of routes beyond
+    its spanning tree; ``size``: the number of the board's nodes; ``reroot``: may take
+    another root (see below).
+
+    ``nodes`` lists the piece's cities, parents first, in a spanning tree where ``up[x]``
+    is the route from x's parent; the other routes are its chords. A tree route on no
+    chord's cycle is a **bridge**; removing the bridges leaves **blocks** (2-edge-
+    connected, or single cities), each entered by its **top** (its city nearest the
+    root). A trail crosses a bridge at most once, so beyond a bridge it only goes away:
+    the best it can do there (a "branch": the bridge, then the longest trail from its far
+    end that stays beyond it) is computed once, children first. A block sees its
+    branches as values at its cities that only a trail's ends can take (a trail has two
+    ends: at most two, the best two at one city). The longest trail whose top block is
+    b is then found in b alone: a city takes its two best branches; a cycle (one chord)
+    is solved by going round it (:func:`_ring_from_top`, :func:`_ring_anywhere`); other
+    blocks by :func:`_block_search`. A large block below the root would be searched
+    twice (from its top, for the branch into it, and from anywhere): the spanning tree
+    is then grown again from it.
     """
-    red: dict[int, list] = {}
-    inc: dict[int, set[int]] = {v: set() for v in nodes}
-    for i in pe:
-        u, v, w, _r = edges[i]
-        red[i] = [u, v, w, (u, v), (i,)]
-        inc[u].add(i)
-        inc[v].add(i)
-    next_id = len(edges)
-
-    def degree(x):
-        return sum(2 if red[e][0] == red[e][1] else 1 for e in inc[x])
-
-    queue = sorted(nodes, reverse=True)
-    alive = set(nodes)
-    while queue:
-        x = queue.pop()
-        if x not in alive:
-            continue
-        # pendant routes at x: keep the two longest
-        leaves = []
-        for e in inc[x]:
-            u, v = red[e][0], red[e][1]
-            y = v if u == x else u
-            if y != x and len(inc[y]) == 1:
-                leaves.append((-red[e][2], e, y))
-        if len(leaves) > 2:
-            leaves.sort()
-            for _negw, e, y in leaves[2:]:
-                inc[x].discard(e)
-                del red[e]
-                alive.discard(y)
-                del inc[y]
-            queue.append(x)
-            continue
-        if len(inc[x]) == 2 and degree(x) == 2:
-            e1, e2 = sorted(inc[x])
-            u1, v1, w1, n1, s1 = red[e1]
-            u2, v2, w2, n2, s2 = red[e2]
-            if u1 == x:  # orient e1 as a -> x
-                n1, s1 = n1[::-1], s1[::-1]
-            if v2 == x:  # orient e2 as x -> b
-                n2, s2 = n2[::-1], s2[::-1]
-            a, b = n1[0], n2[-1]
-            for e, end in ((e1, a), (e2, b)):
-                inc[end].discard(e)
-                del red[e]
-            alive.discard(x)
-            del inc[x]
-            red[next_id] = [a, b, w1 + w2, n1 + n2[1:], s1 + s2]
-            inc[a].add(next_id)
-            inc[b].add(next_id)
-            next_id += 1
-            queue.append(a)
-            if b != a:
-                queue.append(b)
-    ids = sorted(red)
-    r_edges = [(red[e][0], red[e][1], red[e][2], 0) for e in ids]
-    expand = [(red[e][3], red[e][4]) for e in ids]
-    return r_edges, expand
-
-
-# -- bridges: a trail crosses each one at most once ---------------------------------------
-def _bridges(adj, nodes) -> set[int]:
-    """The edge indices of the bridges of a multigraph (Tarjan, iterative; parallel edges
-    and loops are never bridges)."""
-    disc: dict[int, int] = {}
-    low: dict[int, int] = {}
-    out: set[int] = set()
-    t = 0
-    for root in nodes:
-        if root in disc:
-            continue
-        disc[root] = low[root] = t
-        t += 1
-        stack = [(root, -1, iter(adj[root]))]
-        while stack:
-            v, into, it = stack[-1]
-            for nb, i in it:
-                if i == into:
-                    continue
-                if nb in disc:
-                    if disc[nb] < low[v]:
-                        low[v] = disc[nb]
-                else:
-                    disc[nb] = low[nb] = t
-                    t += 1
-                    stack.append((nb, i, iter(adj[nb])))
-                    break
+    root = nodes[0]
+    parent = [0] * size
+    depth = [0] * size
+    cars_up = [0] * size  # the cars of the route from x's parent
+    chords = set()
+    for x in nodes:
+        into = up[x]
+        if into is not None:
+            u, v, w, _r = edges[into]
+            p = parent[x] = u + v - x  # the other end
+            depth[x] = depth[p] + 1
+            cars_up[x] = w
+        if len(chords) < n_chords:  # (no need to look once all are found)
+            for nb, i in adj[x]:
+                if i != into and up[nb] != i:  # not a tree route
+                    chords.add(i)
+    # each chord closes a cycle with the tree paths from its ends up to where they meet:
+    # those tree routes (marked at their lower city) are not bridges
+    cyclic = [False] * size
+    cycles = []  # (chord, tree path up from its first end, from its second end)
+    for i in chords:
+        a, b, _w, _r = edges[i]
+        side_a: list[int] = []
+        side_b: list[int] = []
+        while a != b:
+            if depth[a] >= depth[b]:
+                cyclic[a] = True
+                side_a.append(a)
+                a = parent[a]
             else:
-                stack.pop()
-                if stack:
-                    p = stack[-1][0]
-                    if low[v] < low[p]:
-                        low[p] = low[v]
-                    if low[v] > disc[p]:
-                        out.add(into)
+                cyclic[b] = True
+                side_b.append(b)
+                b = parent[b]
+        cycles.append((i, side_a, side_b))
+    top = [0] * size
+    members: dict[int, list[int]] = {}  # a block's top -> its cities, parents first
+    in_blocks = 0  # cities below a block's top
+    for x in nodes:
+        if cyclic[x]:
+            in_blocks += 1
+            t = top[x] = top[parent[x]]
+            lst = members.get(t)
+            if lst is None:
+                members[t] = [t, x]
+            else:
+                lst.append(x)
+        else:
+            top[x] = x
+    in_block: dict[int, list] = {}  # a block's top -> its chords' cycles
+    for c in cycles:
+        t = top[edges[c[0]][0]]
+        lst = in_block.get(t)
+        if lst is None:
+            in_block[t] = [c]
+            if t not in members:
+                members[t] = [t]  # a city with a loop
+        else:
+            lst.append(c)
+    if reroot and in_blocks + n_chords > LARGE:  # some block may be large
+        # a large block below the root would be searched twice (from its top, and from
+        # anywhere): root the tree in the largest block instead
+        t = max(in_block, key=lambda t: (len(in_block[t]) + len(members[t]), -t))
+        if t != root and len(in_block[t]) + len(members[t]) - 1 > LARGE:
+            up = {t: None}
+            nodes = [t]
+            for x in nodes:
+                for nb, i in adj[x]:
+                    if nb not in up:
+                        up[nb] = i
+                        nodes.append(nb)
+            return _cyclic_piece(edges, adj, nodes, up, n_chords, floor, size, False)
+    # the best two branches at each city: cars and child (-1: none)
+    b1v = [0] * size
+    b1c = [-1] * size
+    b2v = [0] * size
+    b2c = [-1] * size
+    how: dict[int, tuple] = {}  # a block's top x -> the branch into x: (walk, child)
+    best_len = floor
+    best_how = None
+    later = []  # the blocks, to search for the trails topped there
+    for x in reversed(nodes):  # children first
+        if cyclic[x]:
+            continue  # inside a block: its top solves it
+        lst = members.get(x)
+        if lst is None:  # a city alone: its best branch, or its two best
+            cars = b1v[x]
+            both = cars + b2v[x]
+            if both > best_len:
+                best_len, best_how = both, x
+        else:
+            cycles_here = in_block[x]
+            if len(cycles_here) == 1:  # a cycle: its cities and edges in order, from x
+                i, side_a, side_b = cycles_here[0]
+                ring_nodes = [x, *reversed(side_a), *side_b]
+                inner = [up[y] for y in reversed(side_a)]
+                inner.append(i)
+                inner.extend(up[y] for y in side_b)
+                if x != root:
+                    cars, how[x] = _ring_from_top(edges, ring_nodes, inner, b1v, b1c)
+                task = (RING, (ring_nodes, inner))
+            else:
+                inner = [c[0] for c in cycles_here]
+                inner.extend(up[y] for y in lst[1:])
+                if x == root:
+                    task = (BLOCK, inner)
+                else:  # from the top, and from anywhere (above the best so far): one search
+                    (cars, how[x]), free = _block_search(edges, lst, inner, b1v, b1c, b2v, b2c,
+                                                         True, best_len)
+                    task = (FOUND, free)
+            # a bound on the trails topped here: all its routes and its two best branches
+            most = second = 0
+            for y in lst:
+                v = b1v[y]
+                if v > second:
+                    if v > most:
+                        most, second = v, most
+                    else:
+                        second = v
+                if b2v[y] > second:
+                    second = b2v[y]  # both at y (b2v[y] <= b1v[y] <= most)
+            bound = most + second
+            for i in inner:
+                bound += edges[i][2]
+            later.append((bound, -len(later), x, task))
+        if x != root:  # the branch into x, as seen from its parent
+            p = parent[x]
+            val = cars_up[x] + cars
+            if val > b1v[p]:
+                b2v[p], b2c[p] = b1v[p], b1c[p]
+                b1v[p], b1c[p] = val, x
+            elif val > b2v[p]:
+                b2v[p], b2c[p] = val, x
+    if len(later) > 1:
+        later.sort(reverse=True)
+    for bound, _k, t, (kind, data) in later:  # the most promising first
+        if bound <= best_len:
+            break
+        if kind == FOUND:  # searched above a lower floor: exact if longer
+            free = data
+        elif kind == RING:
+            free = _ring_anywhere(edges, *data, b1v, b1c, b2v, b2c, best_len)
+        else:  # the root's block
+            free = _block_search(edges, members[t], data, b1v, b1c, b2v, b2c, False, best_len)[1]
+        if free is not None and free[0] > best_len:
+            best_len, best_how = free
+    if best_how is None:
+        return None
+
+    def down(x, out_nodes, out_edges):
+        """Append the branch from x on (x is already there)."""
+        while True:
+            h = how.get(x)
+            if h is None:  # a city alone: its best branch
+                x = b1c[x]
+            else:  # a walk through x's block, then a child or none
+                walk, x = h
+                walk_nodes, walk_edges = walk() if callable(walk) else walk
+                out_nodes.extend(walk_nodes[1:])
+                out_edges.extend(walk_edges)
+            if x < 0:
+                return
+            out_edges.append(up[x])
+            out_nodes.append(x)
+
+    if best_how.__class__ is int:  # a city alone, with its two best branches
+        x = best_how
+        best_how = (b2c[x], ([x], []), b1c[x])
+    start, walk, end = best_how
+    walk_nodes, walk_edges = walk() if callable(walk) else walk
+    path_nodes: list[int] = []
+    path_edges: list[int] = []
+    if start >= 0:
+        path_nodes.append(start)
+        down(start, path_nodes, path_edges)
+        path_nodes.reverse()
+        path_edges.reverse()
+        path_edges.append(up[start])
+    path_nodes.extend(walk_nodes)
+    path_edges.extend(walk_edges)
+    if end >= 0:
+        path_edges.append(up[end])
+        path_nodes.append(end)
+        down(end, path_nodes, path_edges)
+    return best_len, (path_nodes, path_edges)
+
+
+def _ring_from_top(edges, ring_nodes, ring_edges, b1v, b1c):
+    """The best branch into a cycle block from its top ``ring_nodes[0]``: one way round
+    to a city, then its best branch, or all the way round and the top's best branch.
+    (Stopping at a city with no branch never pays: one more route is longer.) Returns
+    ``(cars, ((walk nodes, walk route ids), child at the end or -1))``."""
+    t = ring_nodes[0]
+    k = len(ring_nodes)
+    weights = [edges[i][2] for i in ring_edges]
+    total = sum(weights)
+    best, pick = total + b1v[t], 0
+    pos = 0
+    for j in range(1, k):
+        pos += weights[j - 1]
+        x = ring_nodes[j]
+        if b1c[x] >= 0:
+            if pos + b1v[x] > best:
+                best, pick = pos + b1v[x], j
+            if total - pos + b1v[x] > best:
+                best, pick = total - pos + b1v[x], -j
+    if pick == 0:
+        return best, ((ring_nodes + [t], ring_edges), b1c[t])
+    if pick > 0:
+        return best, ((ring_nodes[:pick + 1], ring_edges[:pick]), b1c[ring_nodes[pick]])
+    j = -pick
+    return best, (([t] + ring_nodes[:j - 1:-1], ring_edges[:j - 1:-1]), b1c[ring_nodes[j]])
+
+
+def _ring_anywhere(edges, ring_nodes, ring_edges, b1v, b1c, b2v, b2c, floor):
+    """The longest trail topped at a cycle block, longer than ``floor``: one way round
+    between two cities with branches (the short or the long way), each end taking its
+    best branch, or all the way round from a city taking its best two. Returns
+    ``(cars, (child, (walk nodes, walk route ids), child))`` or None (child -1: that end
+    takes no branch)."""
+    k = len(ring_nodes)
+    weights = [edges[i][2] for i in ring_edges]
+    total = sum(weights)
+    marks = []  # (position round the cycle, cars from the top) of the cities with branches
+    pos = 0
+    for j in range(k):
+        if b1c[ring_nodes[j]] >= 0:
+            marks.append((j, pos))
+        pos += weights[j]
+    best, pick = floor, None
+    if not marks and total > best:
+        best, pick = total, (0, 0, 0)
+    for a, (i, pi) in enumerate(marks):
+        x = ring_nodes[i]
+        if total + b1v[x] + b2v[x] > best:
+            best, pick = total + b1v[x] + b2v[x], (0, i, i)
+        for j, pj in marks[a + 1:]:
+            both = b1v[x] + b1v[ring_nodes[j]]
+            if pj - pi + both > best:
+                best, pick = pj - pi + both, (1, i, j)
+            if total - pj + pi + both > best:
+                best, pick = total - pj + pi + both, (2, i, j)
+    if pick is None:
+        return None
+    kind, i, j = pick
+    if kind == 0:  # all the way round from i
+        x = ring_nodes[i]
+        return best, (b1c[x], (ring_nodes[i:] + ring_nodes[:i + 1], ring_edges[i:] + ring_edges[:i]), b2c[x])
+    if kind == 1:  # from i forward to j
+        return best, (b1c[ring_nodes[i]], (ring_nodes[i:j + 1], ring_edges[i:j]), b1c[ring_nodes[j]])
+    return best, (b1c[ring_nodes[j]], (ring_nodes[j:] + ring_nodes[:i + 1], ring_edges[j:] + ring_edges[:i]),
+                  b1c[ring_nodes[i]])
+
+
+def _block_search(edges, members, inner, b1v, b1c, b2v, b2c, fixed, floor):
+    """The longest trails in one block (cities ``members``, top first; routes
+    ``inner``) whose ends may take the branches hanging there: ``(from the top, from
+    anywhere)``.
+
+    From the top (only if ``fixed``, else None): ending with the best branch at its
+    other end, ``(cars, (walk, child))``. From anywhere: the two ends taking their best
+    branch (the best two at one city), ``(cars, (child, walk, child))`` if longer than
+    ``floor``, else None. A walk is a function that returns (nodes, route ids): built
+    only if the trail found takes it.
+
+    Series reduction first: a city of the block with two routes and no branch is passed
+    through (or not used), so its two routes become one. What is left is small on a
+    player's network (:func:`_by_removal`); a large or dense block goes to
+    :func:`_trail_search`, with the branches as routes to leaves.
+    """
+    at: dict[int, list[tuple[int, int]]] = {y: [] for y in members}  # the block's routes
+    for i in inner:
+        u, v, _w, _r = edges[i]
+        at[u].append((v, i))
+        at[v].append((u, i))  # a loop: twice
+    top = members[0]
+    local = {}  # the cities kept: numbered, the top first
+    for y in members:
+        if len(at[y]) != 2 or b1c[y] >= 0 or y == top:
+            local[y] = len(local)
+    keep = list(local)
+    # the reduced routes: their ends, cars, and the nodes and edges they stand for
+    eu: list[int] = []
+    ev: list[int] = []
+    cars_of: list[int] = []
+    seqs: list[tuple[list[int], list[int]]] = []
+    done = set()
+    for y in keep:
+        for nb, i in at[y]:
+            if i in done:
+                continue
+            done.add(i)
+            seq_nodes, seq_edges = [y, nb], [i]
+            cars = edges[i][2]
+            while nb not in local:  # pass through
+                a, b = at[nb]
+                nb, i = b if a[1] == i else a
+                done.add(i)
+                cars += edges[i][2]
+                seq_nodes.append(nb)
+                seq_edges.append(i)
+            eu.append(local[y])
+            ev.append(local[nb])
+            cars_of.append(cars)
+            seqs.append((seq_nodes, seq_edges))
+    p1 = [b1v[y] for y in keep]
+    p2 = [b2v[y] for y in keep]
+    try:
+        if len(eu) > LARGE:
+            raise _TooLong
+        found, inc = _by_removal(len(keep), eu, ev, cars_of, p1, p2, fixed, floor)
+    except _TooLong:
+        red = list(zip(eu, ev, cars_of))
+        found = (_search_with_branches(red, p1, p2, True, -1) if fixed else None,
+                 _search_with_branches(red, p1, p2, False, floor))
+
+    def unfold(routes, s):
+        """The walk (nodes, route ids) over the reduced ``routes`` from city s (a bit
+        mask, walked by Hierholzer; or a list, in travel order)."""
+        here = keep[s]
+        walk_nodes, walk_edges = [here], []
+        for j in (_euler_bits(inc, routes, s) if routes.__class__ is int else routes):
+            seq_nodes, seq_edges = seqs[j]
+            if seq_nodes[0] != here:
+                seq_nodes, seq_edges = seq_nodes[::-1], seq_edges[::-1]
+            walk_nodes.extend(seq_nodes[1:])
+            walk_edges.extend(seq_edges)
+            here = seq_nodes[-1]
+        return walk_nodes, walk_edges
+
+    # a walk is only built if the trail uses it: until then, a function that builds it
+    out = []
+    if fixed:
+        cars, routes, _s, e = found[0]
+        out.append((cars, (partial(unfold, routes, 0), b1c[keep[e]])))
+    else:
+        out.append(None)
+    if found[1] is None:
+        out.append(None)
+    else:
+        cars, routes, s, e = found[1]
+        last = b2c[keep[e]] if s == e else b1c[keep[e]]
+        out.append((cars, (b1c[keep[s]], partial(unfold, routes, s), last)))
     return out
 
 
-def _split_at_bridges(edges, adj, nodes, floor):
-    """Exact longest trail of a reduced piece, longer than ``floor``: ((nodes, edge
-    indices), length), or (None, floor).
+def _by_removal(k, eu, ev, cars_of, p1, p2, fixed, floor):
+    """The longest trails over the routes ``eu[j]``-``ev[j]`` of ``cars_of[j]`` cars
+    between k cities (a connected multigraph) whose ends take branches: ``(from city 0,
+    from anywhere)``.
 
-    Removing the bridges leaves blocks (2-edge-connected, or single cities), joined in a
-    tree. A trail crosses a bridge at most once, so beyond a bridge it only goes away: the
-    best it can do there is a fixed "branch" (the bridge, then the longest trail from its
-    far end that stays beyond it). Each block is solved with its branches as pendant
-    routes (which can only be trail ends): the root block (the heaviest) for every trail
-    that touches it, each other block only for the trails below it, and only when it can
-    beat the best trail found (most are skipped)."""
-    bridges = _bridges(adj, nodes)
-    if not bridges:
-        found = _trail_search([(u, v, w) for u, v, w, _x in edges], None, floor)
-        if found is None:
-            return None, floor
-        path_nodes, order, length = found
-        return (path_nodes, order), length
-    block: dict[int, int] = {}
-    nblocks = 0
-    for s in nodes:
-        if s in block:
-            continue
-        b = nblocks
-        nblocks += 1
-        block[s] = b
-        stack = [s]
-        while stack:
-            for nb, i in adj[stack.pop()]:
-                if nb not in block and i not in bridges:
-                    block[nb] = b
-                    stack.append(nb)
-    inner: list[list[int]] = [[] for _ in range(nblocks)]
-    weight = [0] * nblocks
-    for i, (u, _v, w, _x) in enumerate(edges):
-        if i not in bridges:
-            inner[block[u]].append(i)
-            weight[block[u]] += w
-    tree: list[list[tuple[int, int, int]]] = [[] for _ in range(nblocks)]
-    for i in sorted(bridges):
-        u, v = edges[i][0], edges[i][1]
-        tree[block[u]].append((i, u, v))
-        tree[block[v]].append((i, v, u))
-    root = max(range(nblocks), key=lambda b: (weight[b], -b))
-    parent: dict[int, int] = {root: -1}
-    order = [root]
-    for b in order:
-        for i, _near, far in tree[b]:
-            c = block[far]
-            if c not in parent:
-                parent[c] = i
-                order.append(c)
-    # branch[i] = (cars, nodes, edges): bridge i crossed away from the root, then the
-    # longest trail from its far end beyond it; nodes start at the near end
-    branch: dict[int, tuple[int, list[int], list[int]]] = {}
+    From city 0 (only if ``fixed``, else None): the last city takes its ``p1``. From
+    anywhere: each end takes its ``p1`` (``p1 + p2`` when both ends are at one city);
+    None unless above ``floor``. Each is ``(cars, routes kept (bit mask), first city,
+    last city)``; with them, the routes at each city (for :func:`_euler_bits`).
+    Raises _TooLong after ``WORK`` steps.
 
-    def problem(b, keep):
-        """Block b with its branches away from the root as pendant routes (at most
-        ``keep`` per city: a trail has two ends, and one when its start is fixed)."""
-        sub = [(edges[i][0], edges[i][1], edges[i][2]) for i in inner[b]]
-        refs: list = list(inner[b])
-        at: dict[int, list] = {}
-        for i, near, _far in tree[b]:
-            if i != parent[b]:
-                at.setdefault(near, []).append((-branch[i][0], i))
-        leaf = -1
-        for near in sorted(at):
-            for _neg, i in sorted(at[near])[:keep]:
-                sub.append((near, leaf, branch[i][0]))
-                refs.append(branch[i])
-                leaf -= 1
-        return sub, refs
+    A trail's routes S are connected, with 0 or 2 odd cities: with 2, it runs between
+    them; with 0, it is closed and a city on it holds both ends (the one with the best
+    two branches; from city 0: city 0, which must be on it). So every S is tried, as the
+    routes X left out: r = 0, 1, 2, ... of them, each set built from the cheapest routes
+    up. Pruned: X costs at least its routes so far and the cheapest ones that could
+    complete it (when that cannot beat the best trails found, no later choice can, nor
+    any larger X once the cheapest r cannot); each route fixes at most two odd cities;
+    and of twin routes (same ends and cars, e.g. both tracks of a double) the earlier
+    is left out first.
+    """
+    m = len(eu)
+    odd_of = [1 << a ^ 1 << b for a, b in zip(eu, ev)]  # the cities a route makes odd
+    inc: list[list[tuple[int, int]]] = [[] for _ in range(k)]
+    at_city = [0] * k  # the routes at each city (bits)
+    odd_all = 0
+    for j in range(m):
+        a, b, bit = eu[j], ev[j], 1 << j
+        inc[a].append((b, bit))
+        inc[b].append((a, bit))
+        at_city[a] |= bit
+        at_city[b] |= bit
+        odd_all ^= odd_of[j]
+    total = sum(cars_of)
+    p12 = [p1[x] + p2[x] for x in range(k)]
+    p12_max = max(p12)
+    all_cities = (1 << k) - 1
+    by_cars = sorted(range(m), key=cars_of.__getitem__)
+    pre = [0]  # pre[q]: the cars of the q cheapest routes
+    for j in by_cars:
+        pre.append(pre[-1] + cars_of[j])
+    # twin[j]: the bit of an earlier route with the same ends and cars (0: none). Twins
+    # are interchangeable, so a twin is only left out after the earlier one.
+    twin = [0] * m
+    last_of: dict[tuple[int, int, int], int] = {}
+    for j in by_cars:
+        key = (min(eu[j], ev[j]), max(eu[j], ev[j]), cars_of[j])
+        if key in last_of:
+            twin[j] = 1 << last_of[key]
+        last_of[key] = j
+    # the best trails found, from city 0 and from anywhere: their cars, then how they are
+    # made (routes kept, first city, last city); at first no route, only the branches at
+    # one city (``_FAR``: not searched). most_f, most_a: the most their ends can add
+    if fixed:
+        best = [p1[0], floor, (0, 0, 0), None]
+        most_f = max(p1)
+    else:
+        best = [_FAR, floor, None, None]
+        most_f = 0
+    most_a = max(p1) + max(max(p2), sorted(p1)[-2] if k > 1 else 0)
+    if p12_max > best[1]:
+        s = p12.index(p12_max)
+        best[1], best[3] = p12_max, (0, s, s)
 
-    def expand(found, refs):
-        path_nodes, order, length = found
-        out_nodes = [path_nodes[0]]
-        out_edges: list[int] = []
-        for k, j in enumerate(order):
-            ref = refs[j]
-            if isinstance(ref, int):
-                out_nodes.append(path_nodes[k + 1])
-                out_edges.append(ref)
-            else:
-                _cars, seq_nodes, seq_edges = ref
-                if path_nodes[k] < 0:  # leaving a pendant leaf: the branch backwards
-                    out_nodes[-1:] = seq_nodes[::-1]
-                    out_edges.extend(seq_edges[::-1])
-                else:
-                    out_nodes.extend(seq_nodes[1:])
-                    out_edges.extend(seq_edges)
-        return out_nodes, out_edges, length
-
-    for b in reversed(order[1:]):
-        i = parent[b]
-        u, v, w, _x = edges[i]
-        far = u if block[u] == b else v
-        near = v if far == u else u
-        sub, refs = problem(b, 1)
-        if not inner[b]:  # a single city: its best branch, or stop there
-            ends = [(-ref[0], n) for n, ref in enumerate(refs)]
-            found = ([far, -1], [min(ends)[1]], -min(ends)[0]) if ends else ([far], [], 0)
+    def check(cars, odd, keep, out_bits):
+        """Take the routes ``keep`` (the others: ``out_bits``) if they make a better
+        trail."""
+        work[0] -= 1
+        if odd:
+            low = odd & -odd
+            rest = odd ^ low
+            if rest & rest - 1:
+                return  # more than two odd cities
+            y, z = low.bit_length() - 1, rest.bit_length() - 1
+            val_f = cars + p1[z] if y == 0 else -1  # from city 0: it must be an end
+            val_a = cars + p1[y] + p1[z]
         else:
-            found = _trail_search(sub, far, -1)
-        seq_nodes, seq_edges, length = expand(found, refs)
-        branch[i] = (w + length, [near] + seq_nodes, [i] + seq_edges)
+            y = z = -1
+            val_f = cars + p1[0]  # if city 0 is on it
+            val_a = cars + p12_max  # at most
+        if val_f <= best[0] and val_a <= best[1]:
+            return
+        # the routes kept must be connected: from one of their cities, reach them all
+        cities = all_cities
+        mm = out_bits
+        while mm:  # a city that loses its last route is not on it
+            j = (mm & -mm).bit_length() - 1
+            mm &= mm - 1
+            if not at_city[eu[j]] & keep:
+                cities &= ~(1 << eu[j])
+            if not at_city[ev[j]] & keep:
+                cities &= ~(1 << ev[j])
+        first = (cities & -cities).bit_length() - 1
+        seen = 1 << first
+        stack = [first]
+        while stack:
+            for nb, bit in inc[stack.pop()]:
+                if keep & bit and not seen >> nb & 1:
+                    seen |= 1 << nb
+                    stack.append(nb)
+        if seen != cities:
+            return
+        if y < 0:  # closed
+            if val_f > best[0] and cities & 1:
+                best[0], best[2] = val_f, (keep, 0, 0)
+            if val_a > best[1]:
+                y = max([x for x in range(k) if cities >> x & 1], key=p12.__getitem__)
+                if cars + p12[y] > best[1]:
+                    best[1], best[3] = cars + p12[y], (keep, y, y)
+        else:
+            if val_f > best[0]:
+                best[0], best[2] = val_f, (keep, 0, z)
+            if val_a > best[1]:
+                best[1], best[3] = val_a, (keep, y, z)
 
-    best_len, best = floor, None
-    for b in order:
-        if b != root:  # trails below b that do not reach its parent
-            tops = sorted((branch[i][0] for i, _n, _f in tree[b] if i != parent[b]),
-                          reverse=True)
-            if weight[b] + sum(tops[:2]) <= best_len:
-                continue
-        sub, refs = problem(b, 2)
-        found = _trail_search(sub, None, best_len)
-        if found is not None:
-            path_nodes, order_, length = expand(found, refs)
-            best_len, best = length, (path_nodes, order_)
-    return best, best_len
+    def leave_out(start, need, cars, odd, out_bits):
+        """Every way to leave ``need`` more routes out, from ``by_cars[start:]``."""
+        work[0] -= 1
+        if work[0] < 0:
+            raise _TooLong
+        if (odd.bit_count() - 1) >> 1 > need:
+            return  # too many odd cities to fix
+        for pos in range(start, m - need + 1):
+            # the least this can cost: this route and the next cheapest ones
+            low = cars - pre[pos + need] + pre[pos]
+            if low + most_f <= best[0] and low + most_a <= best[1]:
+                return  # later routes cost more
+            j = by_cars[pos]
+            if twin[j] and not out_bits & twin[j]:
+                continue  # its earlier twin is kept: leaving it out instead is the same
+            if need == 1:
+                odd_j = odd ^ odd_of[j]
+                x = odd_j & odd_j - 1
+                if not x & x - 1:  # at most two odd cities
+                    check(cars - cars_of[j], odd_j, every ^ (out_bits | 1 << j), out_bits | 1 << j)
+            else:
+                leave_out(pos + 1, need - 1, cars - cars_of[j], odd ^ odd_of[j], out_bits | 1 << j)
+
+    every = (1 << m) - 1
+    work = [WORK]
+    check(total, odd_all, every, 0)
+    for r in range(1, m):  # r routes left out
+        if total - pre[r] + most_f <= best[0] and total - pre[r] + most_a <= best[1]:
+            break
+        leave_out(0, r, total, odd_all, 0)
+    return [None if how is None else (val, *how) for val, how in ((best[0], best[2]), (best[1], best[3]))], inc
+
+
+def _euler_bits(inc, keep, s):
+    """Hierholzer: the routes of the bit mask ``keep`` (one trail from s, ``inc``: the
+    (far end, bit) of the routes at each city) as indices, in travel order."""
+    used = 0
+    stack = [(s, -1)]
+    out = []
+    while stack:
+        x, _j = stack[-1]
+        for nb, bit in inc[x]:
+            if keep & bit and not used & bit:
+                used |= bit
+                stack.append((nb, bit.bit_length() - 1))
+                break
+        else:
+            out.append(stack.pop()[1])
+    out.reverse()
+    return out[1:]
+
+
+def _search_with_branches(red, p1, p2, fixed, floor):
+    """One of the two trails of :func:`_by_removal` (``red``: the routes as (a, b,
+    cars)), by :func:`_trail_search` (branch and bound), with the branches as routes to
+    leaves (a leaf ends a trail); its routes as a list of indices, in travel order."""
+    sub = list(red)
+    leaf = -1
+    for a in range(len(p1)):
+        for p in (p1[a],) if fixed else (p1[a], p2[a]):
+            if p:
+                sub.append((a, leaf, p))
+                leaf -= 1
+    found = _trail_search(sub, 0 if fixed else None, floor)
+    if found is None:
+        return None
+    path_nodes, path_edges, cars = found
+    if path_nodes[0] < 0:  # it starts with a branch
+        path_nodes, path_edges = path_nodes[1:], path_edges[1:]
+    if path_nodes[-1] < 0:  # it ends with one
+        path_nodes, path_edges = path_nodes[:-1], path_edges[:-1]
+    return cars, path_edges, path_nodes[0], path_nodes[-1]
 
 
 # -- inside a block: branch and bound over routes ----------------------------------------
