@@ -48,6 +48,17 @@ def register_action(cls: type["Action"]) -> type["Action"]:
     return cls
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The dataclass field names of an Action class (cached)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
 def _pairs(value: Any, what: str) -> tuple[tuple[str, int], ...]:
     """Normalise a card mapping ({'red': 3, 'locomotive': 1} or pairs) to canonical pairs:
     colours in board order, then 'locomotive', then any other name; zero counts dropped."""
@@ -80,10 +91,19 @@ class Action:
     rank: ClassVar[int] = 99
 
     def sort_key(self) -> tuple:
-        return tuple(getattr(self, f.name) for f in fields(self))
+        return tuple(getattr(self, name) for name in _field_names(type(self)))
 
     def _key(self) -> tuple:
-        return (self.rank, self.kind, self.sort_key())
+        """(rank, kind, sort_key()): the sort order of actions."""
+        # memo in the instance (not a field: equality, hash, repr and JSON ignore it): actions
+        # are frozen, and legal_actions re-uses its action objects
+        d = getattr(self, "__dict__", None)
+        if d is None:
+            return (self.rank, self.kind, self.sort_key())
+        k = d.get("_sort_memo")
+        if k is None:
+            k = d["_sort_memo"] = (self.rank, self.kind, self.sort_key())
+        return k
 
     def __lt__(self, other: "Action") -> bool:
         return self._key() < other._key()
@@ -244,7 +264,11 @@ class ClaimRoute(Action):
     @property
     def locos(self) -> int:
         """Locomotives in the payment."""
-        return sum(n for name, n in self.pay if name == "locomotive")
+        n = 0
+        for name, k in self.pay:  # (a loop: faster than sum() over a generator)
+            if name == LOCOMOTIVE:
+                n += k
+        return n
 
     @property
     def color(self) -> str | None:
@@ -319,9 +343,10 @@ class KeepTickets(Action):
 
     def __post_init__(self) -> None:
         t = self.tickets
-        if isinstance(t, str) or not isinstance(t, Iterable):
-            raise TypeError(f"KeepTickets wants a list of ticket ids, not {t!r}")
-        t = tuple(t)
+        if type(t) is not tuple:  # (a tuple is iterable: skip the slow Iterable check)
+            if isinstance(t, str) or not isinstance(t, Iterable):
+                raise TypeError(f"KeepTickets wants a list of ticket ids, not {t!r}")
+            t = tuple(t)
         if not all(isinstance(x, str) for x in t):
             raise TypeError(f"KeepTickets wants ticket ids (text), not {t!r}")
         s = tuple(sorted(t))

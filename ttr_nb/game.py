@@ -245,32 +245,27 @@ class Game:
         if c is not None and c[0] == self._version:
             return list(c[1])
         p = self.pending
-        seat = self.seat
+        hooks = self._hooks["actions"]
+        # Each core group below comes sorted and holds one action type: only the mechanics'
+        # few actions are sorted, and the groups are put in at their place (_merged)
         out: list[Action]
         if p == "over":
             out = []
         elif p == "turn":
-            out = [DrawCard(drawing.source_name(s)) for s in drawing.sources(self, False)]
-            out += claiming.claim_options(self, seat)
-            if self.tdeck:
-                out.append(DrawTickets())
-            for m in self._hooks["actions"]:
-                out += m.actions(p)
+            draws = [_DRAW_CARD[s] for s in drawing.sources(self, False)]
+            claims = claiming.claim_options(self, self.seat)
+            more = [m_a for m in hooks for m_a in m.actions(p)]
+            out = _merged((draws, claims, [_DRAW_TICKETS] if self.tdeck else []), more)
             if not out:
                 out = [Pass()]
         elif p == "second-card":
-            out = [DrawCard(drawing.source_name(s)) for s in drawing.sources(self, True)]
-            for m in self._hooks["actions"]:
-                out += m.actions(p)
+            draws = [_DRAW_CARD[s] for s in drawing.sources(self, True)]
+            out = _merged((draws,), [m_a for m in hooks for m_a in m.actions(p)])
         elif p in ("setup-tickets", "keep-tickets"):
-            out = tickets.keep_options(self)
-            for m in self._hooks["actions"]:
-                out += m.actions(p)
+            out = _merged((tickets.keep_options(self),), [m_a for m in hooks for m_a in m.actions(p)])
         else:
-            out = []
-            for m in self._hooks["actions"]:
-                out += m.actions(p)
-        out.sort(key=Action._key)
+            out = [m_a for m in hooks for m_a in m.actions(p)]
+            out.sort(key=Action._key)
         self._legal = (self._version, out)
         return list(out)
 
@@ -352,14 +347,26 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. Raises IllegalAction (with the reason)
         and leaves the game exactly as it was if the action is illegal."""
-        why = self.why_not(action)
-        if why is not None:
-            raise IllegalAction(why, action)
+        if not self._listed(action):
+            why = self.why_not(action)
+            if why is not None:
+                raise IllegalAction(why, action)
         start = len(self._raw)
         self._exec(action)
         self._hist.append(action)
         self._version += 1
         return [make_event(self, r) for r in self._raw[start:]]
+
+    def _listed(self, action: Action) -> bool:
+        """True if ``action`` is one of the very objects ``legal_actions()`` listed for the
+        state now (so it is legal: its check can be skipped)."""
+        c = self._legal
+        if c is None or c[0] != self._version:
+            return False
+        for a in c[1]:  # identity, not ==: cheap, and exact
+            if a is action:
+                return True
+        return False
 
     def _exec(self, a: Any) -> None:
         """Apply a checked (or trusted) action or raw code."""
@@ -720,6 +727,38 @@ def _fresh_deck(per_color: int, locomotives: int) -> list[int]:
 
 
 _NO_HOOKS: dict[str, list] = {h: [] for h in HOOKS}
+
+
+def _merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:
+    """The actions of ``groups`` (each sorted, each of one action type, the groups in the
+    order of their types' (rank, kind)) and ``more`` (any actions), in legal-action order
+    (``Action._key``): ``more`` is sorted and the groups merged in, as a whole sort would
+    order them, but cheaper."""
+    if not more and len(groups) == 1:
+        return groups[0]
+    more = sorted(more, key=Action._key)
+    out: list[Action] = []
+    k = 0
+    n = len(more)
+    for g in groups:
+        if not g:
+            continue
+        key = (g[0].rank, g[0].kind)
+        while k < n and (more[k].rank, more[k].kind) < key:
+            out.append(more[k])
+            k += 1
+        if k < n and (more[k].rank, more[k].kind) == key:  # the group's type is in ``more`` too
+            out = [a for g in groups for a in g] + more
+            out.sort(key=Action._key)
+            return out
+        out += g
+    out += more[k:]
+    return out
+
+
+_DRAW_CARD: dict[int, DrawCard] = {c: DrawCard(drawing.source_name(c)) for c in range(drawing.DECK, LOCO + 1)}
+"""The DrawCard of each source code, built once (actions are frozen: legal_actions re-uses them)."""
+_DRAW_TICKETS = DrawTickets()
 
 
 def _counts(ns: Sequence[int]) -> str:

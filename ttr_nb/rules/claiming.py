@@ -11,6 +11,7 @@ once (its ``pay`` is only Locomotives).
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import TYPE_CHECKING
 
 from ..actions import ClaimRoute
@@ -48,6 +49,19 @@ class Tables:
                       and self.maxlen <= 8)
         # pay tuples for ClaimRoute, built once: PAY[col][ncol][nloco]
         self._pay: dict[tuple[int, int, int], tuple] = {}
+        self.rows = [(i, self.rlen[i], self.rferry[i], self.rneed[i]) for i in self.by_id]
+        """(index, spaces, ferry Locomotives, trains needed) of every route, by route id."""
+        by_col: list[list[tuple[int, int]]] = [[] for _ in range(9)]
+        for p, i in enumerate(self.by_id):
+            by_col[self.rcol[i]].append((self.rlen[i], p))
+        for lst in by_col:
+            lst.sort()
+        self.col_len = [[L for L, _ in lst] for lst in by_col]
+        """col_len[c]: the lengths of the routes of colour c (8 = gray), ascending."""
+        self.col_pos = [[p for _, p in lst] for lst in by_col]
+        """col_pos[c]: their positions in ``rows``, in the same order."""
+        self._claims: list[list[ClaimRoute | None] | None] = [None] * n
+        """claim_row(i), built on first use."""
 
     def pay(self, col: int, ncol: int, nloco: int) -> tuple:
         key = (col, ncol, nloco)
@@ -60,6 +74,23 @@ class Tables:
                 parts.append((_LOCO_NAME, nloco))
             p = self._pay[key] = tuple(parts)
         return p
+
+    def claim_row(self, i: int) -> list[ClaimRoute | None]:
+        """Every base ClaimRoute of route index ``i``, built once and shared (actions are
+        frozen): item ``c * (length + 1) + k`` pays colour c with k Locomotives, for k up to
+        length - 1; item ``LOCO * (length + 1) + length`` pays Locomotives only; None elsewhere.
+        So the payments of one colour from k = lo to hi are one slice."""
+        row = self._claims[i]
+        if row is None:
+            L = self.rlen[i]
+            col = self.rcol[i]
+            row = [None] * (9 * (L + 1))
+            for c in (range(8) if col == GRAY_INDEX else (col,)):
+                for k in range(L):
+                    row[c * (L + 1) + k] = ClaimRoute._raw(self.rid[i], self.pay(c, L - k, k))
+            row[LOCO * (L + 1) + L] = ClaimRoute._raw(self.rid[i], self.pay(LOCO, 0, L))
+            self._claims[i] = row
+        return row
 
 
 _TABLES: dict[int, tuple[Board, Tables]] = {}
@@ -138,29 +169,82 @@ def cards_of(g: "Game", seat: int) -> list[int]:
     return g.hands[seat]
 
 
+def base_claims(T: Tables, i: int, counts: list[int]) -> list[ClaimRoute]:
+    """The base ClaimRoutes of route index ``i`` payable with ``counts`` (as
+    :func:`base_payments`), in legal-action order: by colour, then fewer Locomotives first,
+    then the all-Locomotive one."""
+    L = T.rlen[i]
+    f = T.rferry[i]
+    col = T.rcol[i]
+    w = counts[LOCO]
+    row = T._claims[i] or T.claim_row(i)
+    step = L + 1
+    out: list[ClaimRoute] = []
+    hi = L - 1 if w >= L - 1 else w
+    for c in (range(8) if col == GRAY_INDEX else (col,)):
+        lo = L - counts[c]
+        if lo < f:
+            lo = f
+        if lo < 0:
+            lo = 0
+        if lo <= hi:  # colour c with lo..hi Locomotives: one slice of the row
+            out += row[c * step + lo:c * step + hi + 1]
+    if w >= L:
+        out.append(row[LOCO * step + L])
+    return out
+
+
 def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
-    """Every legal ClaimRoute of ``seat`` now (not sorted)."""
+    """Every legal ClaimRoute of ``seat`` now, sorted as ``legal_actions`` sorts them (by route
+    id, then colour, Locomotives, payment, holder part, Terrain cards)."""
     T = g.T
     counts = cards_of(g, seat)
     trains = g.trains[seat]
+    w = counts[LOCO]
     out: list[ClaimRoute] = []
     hooks = g._hooks["claim_options"]
+    # a mechanic flagged ``claim_options_in_order`` adds nothing to a route without a base
+    # payment and keeps the legal order: then such routes are skipped, and nothing is re-sorted
+    in_order = True
+    for m in hooks:
+        in_order = in_order and m.claim_options_in_order
+        m.claim_options_start(seat)
+    rows = T.rows
+    if in_order:
+        # only the routes whose colour's cards + Locomotives reach their length can have a
+        # payment (B-5.1 to B-5.3): take them by bisecting the routes of each colour by
+        # length, instead of looking at every route
+        col_len, col_pos = T.col_len, T.col_pos
+        top = max(counts[:8])
+        cand: list[int] = []
+        for c in range(9):
+            n = bisect_right(col_len[c], (top if c == GRAY_INDEX else counts[c]) + w)
+            if n:
+                cand += col_pos[c][:n]
+        cand.sort()
+    else:
+        cand = range(len(rows))  # type: ignore[assignment]
     routes = g.board.routes
-    raw = ClaimRoute._raw
     check = g._hooks["open_for"]
     isopen = g.openf[seat]
-    for i in T.by_id:
-        if not isopen[i] or T.rneed[i] > trains:
+    for p in cand:
+        i, L, f, need = rows[p]
+        if not isopen[i] or need > trains:
+            continue
+        if w < L and w < f and in_order:  # a ferry needs its Locomotives (EU-2)
             continue
         if check and open_reason(g, seat, i) is not None:
             continue
-        rid = T.rid[i]
-        base = [raw(rid, T.pay(c, nc, nl)) for c, nc, nl in
-                base_payments(counts, T.rlen[i], T.rcol[i], T.rferry[i])]
-        if not base and not hooks:
+        base = base_claims(T, i, counts)
+        if not hooks:
+            out.extend(base)
+            continue
+        if not base and in_order:
             continue
         for m in hooks:
             base = m.claim_options(seat, routes[i], base)
+        if not in_order:
+            base.sort(key=ClaimRoute._key)
         out.extend(base)
     return out
 

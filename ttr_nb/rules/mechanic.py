@@ -41,6 +41,10 @@ class Mechanic:
     pending_kinds: ClassVar[tuple[str, ...]] = ()
     fast_ok: ClassVar[bool] = False
     """True if it changes nothing that the fast random sampler counts (legal actions)."""
+    claim_options_in_order: ClassVar[bool] = False
+    """True if :meth:`claim_options` returns nothing for an empty ``base`` and, given ``base``
+    in legal-action order, returns each base payment's options as one block in that order
+    (then the core skips routes without a base payment and does not re-sort)."""
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -90,9 +94,14 @@ class Mechanic:
         """The 9 card counts ``seat`` may pay with (default: the hand). Team Asia: hand + holder."""
         return None
 
+    def claim_options_start(self, seat: int) -> None:
+        """Called (on a mechanic that overrides :meth:`claim_options`) once before the
+        :meth:`claim_options` calls that list ``seat``'s claims now, with the state unchanged
+        until the last of them: prepare what they share."""
+
     def claim_options(self, seat: int, route: "Route", base: list["ClaimRoute"]) -> list["ClaimRoute"]:
         """Expand the base payments of a route into the full legal list (e.g. with and without
-        Terrain doubling, or every hand/holder split)."""
+        Terrain doubling, or every hand/holder split); see ``claim_options_in_order``."""
         return base
 
     def claim_why_not(self, seat: int, action: "ClaimRoute", route: "Route") -> str | None:

@@ -30,7 +30,7 @@ tracks stay open. The end (TA-21): when a team's two reserves together hold
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations, product
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, _actor, register_action
@@ -110,6 +110,19 @@ class ShareTickets(Action):
         return f"{_actor(game)} puts {', '.join(labels) or 'no ticket'} into the team's ticket holder"
 
 
+_PLACE = (PlaceCard(HAND), PlaceCard(HOLDER))
+"""The two PlaceCard actions, built once (actions are frozen: legal_actions re-uses them)."""
+_SHARES: dict[tuple[str, ...], ShareTickets] = {}
+
+
+def _share_action(ids: tuple[str, ...]) -> ShareTickets:
+    """``ShareTickets(ids)``, one shared object per ids tuple (built once)."""
+    a = _SHARES.get(ids)
+    if a is None:
+        a = _SHARES[ids] = ShareTickets(ids)
+    return a
+
+
 # -- holders: small helpers other modules use (tunnels) ------------------------------------
 def team_of(g: "Game", seat: int) -> int:
     return seat // 2
@@ -158,18 +171,17 @@ def pairs_of(counts: list[int]) -> tuple[tuple[str, int], ...]:
 
 def splits(counts: list[int], hand: list[int], hold: list[int]) -> list[tuple[tuple[str, int], ...]]:
     """Every way to take ``counts`` from a hand and a holder: the holder parts (canonical pairs)."""
-    ranges = []
+    out: list[tuple[tuple[str, int], ...]] = [()]
     for c in range(9):
         n = counts[c]
         if n:
-            lo = max(0, n - hand[c])
-            hi = min(n, hold[c])
+            lo = n - hand[c] if n > hand[c] else 0
+            hi = hold[c] if hold[c] < n else n
             if lo > hi:
                 return []
-            ranges.append([(c, k) for k in range(lo, hi + 1)])
-    out = []
-    for combo in product(*ranges):
-        out.append(tuple((CARD_NAMES[c], k) for c, k in combo if k))
+            name = CARD_NAMES[c]
+            # every part so far, with each number of this card from the holder (0: none)
+            out = [p + ((name, k),) if k else p for p in out for k in range(lo, hi + 1)]
     return out
 
 
@@ -213,6 +225,13 @@ class Teams(Mechanic):
     pending_kinds = ("place-card", "share-setup", "share-kept")
     fast_ok = False
 
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        self._options: tuple[list[int], list[int], dict] | None = None
+        """What :meth:`claim_options_start` prepared for :meth:`claim_options`."""
+        self._share_turn: dict[tuple, list[ShareTickets]] = {}
+        """Share-tickets turns listed lately: (hand tickets, share_tickets_max) -> actions."""
+
     def init(self) -> None:
         g = self.game
         teams = g.n // 2
@@ -233,15 +252,22 @@ class Teams(Mechanic):
         st = self.state
         seat = g.seat
         if kind == "place-card":
-            return [PlaceCard(HAND), PlaceCard(HOLDER)]
+            return list(_PLACE)
         if kind == "share-setup":
-            return [ShareTickets((g.tix[t].id,)) for t in g.kept[seat]]
+            return [_share_action((g.tix[t].id,)) for t in g.kept[seat]]
         if kind == "share-kept":
-            return [ShareTickets((g.tix[t].id,)) for t in st["new"]]
+            return [_share_action((g.tix[t].id,)) for t in st["new"]]
         if kind == "turn":
-            ids = sorted(g.tix[t].id for t in g.kept[seat])
-            hi = min(g.policies["share_tickets_max"], len(ids))
-            return [ShareTickets(c) for k in range(1, hi + 1) for c in combinations(ids, k)]
+            key = (tuple(g.kept[seat]), g.policies["share_tickets_max"])
+            acts = self._share_turn.get(key)
+            if acts is None:  # (memo: the hand tickets change only now and then)
+                ids = sorted(g.tix[t].id for t in g.kept[seat])
+                hi = min(key[1], len(ids))
+                acts = [_share_action(c) for k in range(1, hi + 1) for c in combinations(ids, k)]
+                if len(self._share_turn) >= 64:
+                    self._share_turn.clear()
+                self._share_turn[key] = acts
+            return list(acts)
         return []
 
     def why_not(self, action: Action) -> str | None:
@@ -365,17 +391,30 @@ class Teams(Mechanic):
         hold = self.state["cards"][team_of(self.game, seat)]
         return [h + k for h, k in zip(self.game.hands[seat], hold)]
 
+    claim_options_in_order = True
+
+    def claim_options_start(self, seat: int) -> None:
+        hold = self.state["cards"][seat // 2]  # team_of
+        # (hand, holder, pay -> its sorted holder parts): the splits of a payment depend on
+        # these cards only, and claim_options runs for many routes with the same payments
+        self._options = (self.game.hands[seat], hold, {}) if any(hold) else None
+
     def claim_options(self, seat: int, route: "Route", base: list[ClaimRoute]) -> list[ClaimRoute]:
-        g = self.game
-        hand = g.hands[seat]
-        hold = self.state["cards"][team_of(g, seat)]
-        if not any(hold):
+        """Each base payment as every hand/holder split of it (TA-10), in legal-action order."""
+        opts = self._options
+        if opts is None:  # an empty holder: everything comes from the hand
             return base
+        hand, hold, memo = opts
         out = []
         raw = ClaimRoute._raw
         for a in base:
-            for fh in splits(a.counts(), hand, hold):
-                out.append(raw(a.route, a.pay, fh, a.terrain))
+            pay = a.pay
+            fhs = memo.get(pay)
+            if fhs is None:
+                fhs = memo[pay] = sorted(splits(a.counts(), hand, hold))
+            for fh in fhs:
+                # the split a already is (all from the hand): the same action, re-used
+                out.append(a if fh == a.from_holder else raw(a.route, pay, fh, a.terrain))
         return out
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:

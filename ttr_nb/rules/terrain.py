@@ -138,6 +138,10 @@ class DrawTerrain(Action):
         return f"{who} {s}" if who else s.replace("draws", "draw", 1)
 
 
+_DRAW: dict[str, DrawTerrain] = {src: DrawTerrain(src) for src in (DECK,) + TERRAINS}
+"""The DrawTerrain of each source, built once (actions are frozen: legal_actions re-uses them)."""
+
+
 # -- the mechanic ----------------------------------------------------------------------------
 class Terrain(Mechanic):
     """Terrain cards: the deck, the 2-card display, the cards in front of each player, drawing
@@ -150,6 +154,13 @@ class Terrain(Mechanic):
     name = "terrain"
     action_types = (DrawTerrain,)
     fast_ok = False
+
+    def __init__(self, game: "Game"):
+        super().__init__(game)
+        self._mix_cache: dict[tuple, list[tuple[int, tuple]]] = {}
+        """:meth:`_doublings` by (type, need, real, Locomotives, policies)."""
+        self._options: tuple[int, dict] = (0, {})
+        """What :meth:`claim_options_start` prepared for :meth:`claim_options`."""
 
     # -- life cycle ------------------------------------------------------------------------
     def init(self) -> None:
@@ -207,8 +218,8 @@ class Terrain(Mechanic):
         if kind != "turn" and kind != "second-card":
             return []
         st = self.state
-        out = [DrawTerrain(DECK)] if self._can_blind() else []
-        out += [DrawTerrain(t) for t in TERRAINS if t in st["display"]]
+        out = [_DRAW[DECK]] if self._can_blind() else []
+        out += [_DRAW[t] for t in TERRAINS if t in st["display"]]
         return out
 
     def pending_reason(self, kind: str) -> str | None:
@@ -284,9 +295,30 @@ class Terrain(Mechanic):
                     out.append((r, l))
         return out
 
+    def standing(self, seat: int, t: str) -> tuple[int, int]:
+        """(cards of type ``t`` that ``seat`` holds, the most any other player holds)."""
+        held = self.state["held"]
+        best = 0
+        for o, h in enumerate(held):
+            if o != seat and h[t] > best:
+                best = h[t]
+        return held[seat][t], best
+
+    def majority_ok(self, seat: int, t: str, real: int, standing: tuple[int, int] | None = None) -> bool:
+        """True if ``seat`` may double with type ``t`` spending ``real`` Terrain cards (H-5.3 to
+        H-5.5; ``standing`` as :meth:`standing` if known); :meth:`majority_why_not` says why not."""
+        pol = self.game.policies
+        mine, best = standing or self.standing(seat, t)
+        if mine == 0 and best == 0 and not pol["allow_zero_zero_majority"]:
+            return False
+        eff = mine - real if pol["majority_check"] == "after_discard" else mine
+        return eff >= best
+
     def majority_why_not(self, seat: int, t: str, real: int, route: "Route | None" = None) -> str | None:
         """Why ``seat`` may not double with type ``t`` spending ``real`` Terrain cards
         (H-5.3 to H-5.5), in words; None if the majority allows it."""
+        if self.majority_ok(seat, t, real):
+            return None
         g = self.game
         pol = g.policies
         held = self.state["held"]
@@ -300,8 +332,6 @@ class Terrain(Mechanic):
                     f"a 0–0 tie is not a majority: {what} can't be doubled with {tn} cards (H-5.5).")
         after = pol["majority_check"] == "after_discard"
         eff = mine - real if after else mine
-        if eff >= best:
-            return None
         ahead = ", ".join(f"{name} holds {k}" for name, k in others if k > eff)
         you = (f"you would hold {terrain_word(t, eff)} after discarding" if after
                else f"you hold {terrain_word(t, eff)}")
@@ -310,25 +340,55 @@ class Terrain(Mechanic):
                 f"as every other player (H-5.3; checked {when} the doubling cards are discarded, "
                 f"H-5.4): {you}, {ahead}.")
 
+    claim_options_in_order = True
+
+    def claim_options_start(self, seat: int) -> None:
+        # (spare Locomotives, memo (type, need) -> Locomotives left -> allowed doublings): the
+        # doublings of a payment depend on these only, shared by every route of one listing
+        self._options = (self.game.hands[seat][LOCO], {})
+
     def claim_options(self, seat: int, route: "Route", base: list[ClaimRoute]) -> list[ClaimRoute]:
+        """Each base payment, followed by its doublings (every allowed mix of Terrain cards and
+        spare Locomotives, H-5, H-6) in legal-action order."""
         if not base:
             return base
-        g = self.game
-        t = terrain_of(route)
+        spare, memo = self._options
+        t = TERRAIN_OF_COLOR[route.color]
         need = cards_needed(route.length)
-        real = self.state["held"][seat][t]
-        spare = g.hands[seat][LOCO]
-        out = list(base)
-        ok: dict[int, bool] = {}
+        by_left = memo.get((t, need))
+        if by_left is None:
+            by_left = memo[(t, need)] = {}
+        out = []
         raw = ClaimRoute._raw
         for a in base:
-            left = spare - a.locos
-            for r, l in self.mixes(need, real, left):
-                if r not in ok:
-                    ok[r] = self.majority_why_not(seat, t, r) is None
-                if ok[r]:
-                    out.append(raw(a.route, a.pay, a.from_holder, terrain_pairs(t, r, l)))
+            out.append(a)
+            pay = a.pay  # canonical: the Locomotives come last
+            left = spare - pay[-1][1] if pay[-1][0] == LOCOMOTIVE else spare
+            terrains = by_left.get(left)
+            if terrains is None:
+                terrains = by_left[left] = self._allowed(seat, t, need, left)
+            for terrain in terrains:
+                out.append(raw(a.route, pay, a.from_holder, terrain))
         return out
+
+    def _allowed(self, seat: int, t: str, need: int, locos: int) -> list[tuple[tuple[str, int], ...]]:
+        """The ``ClaimRoute.terrain`` of every doubling ``seat`` may add now to a payment that
+        leaves ``locos`` Locomotives (the majority allows it, H-5.3), in legal-action order."""
+        stand = self.standing(seat, t)
+        return [terrain for r, terrain in self._doublings(t, need, stand[0], locos)
+                if self.majority_ok(seat, t, r, stand)]
+
+    def _doublings(self, t: str, need: int, real: int, locos: int) -> list[tuple[int, tuple]]:
+        """(real cards, ``ClaimRoute.terrain``) of every :meth:`mixes`, sorted by the terrain
+        pairs (the legal-action order). Cached: it depends on these numbers and the policies."""
+        pol = self.game.policies
+        key = (t, need, real, locos, pol["loco_terrain_value"], pol["loco_as_terrain"],
+               pol["require_real_terrain_card"])
+        hit = self._mix_cache.get(key)
+        if hit is None:
+            mixes = [(r, terrain_pairs(t, r, l)) for r, l in self.mixes(need, real, locos)]
+            hit = self._mix_cache[key] = sorted(mixes, key=lambda x: x[1])
+        return hit
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         if not action.terrain:
