@@ -154,11 +154,14 @@ def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticke
     get = _pieces([ends[rid] for rid in route_ids]).get
     out = []
     for t in tickets:
+        src, dst = nodes_of[t.a], nodes_of[t.b]
         if t.a == t.b:
             out.append(True)
-            continue
-        dst = nodes_of[t.b]
-        out.append(any(p is not None and p is get(y) for p in map(get, nodes_of[t.a]) for y in dst))
+        elif len(src) == 1 == len(dst):  # two cities (a country has a node per route)
+            p = get(src[0])
+            out.append(p is not None and p is get(dst[0]))
+        else:
+            out.append(any(p is not None and p is get(y) for p in map(get, src) for y in dst))
     return tuple(out)
 
 

@@ -201,6 +201,22 @@ class GameResult:
         )
 
 
+def _from_worker(d: dict[str, Any]) -> GameResult:
+    """:meth:`GameResult.from_dict` for :func:`play_chunk`'s own dicts, whose values
+    already have the right types (the score as its JSON text): no conversions."""
+    return GameResult(
+        game=d["game"], variant=d["variant"], seed=d["seed"], players=d["players"],
+        agents=tuple(d["agents"]), steps=d["steps"], turns=d["turns"], score_json=d["score"],
+        winners=tuple(d["winners"]),
+        seats=tuple(SeatResult(
+            seat=s["seat"], name=s["name"], agent=s["agent"], scorer=s["scorer"],
+            total=s["total"], won=s["won"], points=s["points"],
+            tickets=tuple(map(tuple, s["tickets"])), trains_left=s["trains_left"],
+            longest_trail=s["longest_trail"], routes=tuple(s["routes"]),
+            claim_turns=tuple(s["claim_turns"])) for s in d["seats"]),
+        replay_lines=d.get("replay_lines", False))
+
+
 def _score_text(score: dict[str, Any]) -> str:
     return json.dumps(score, ensure_ascii=False, separators=(",", ":"))
 
@@ -479,7 +495,7 @@ def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ..
         if executor is None:
             for item in plan:
                 for d in play_chunk(variant, players, names, [item], score_lines, keep_lines):
-                    yield GameResult.from_dict(d)
+                    yield _from_worker(d)
                 if bar is not None:
                     bar.update(1)
             return
@@ -496,7 +512,7 @@ def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ..
                 if bar is not None:
                     bar.update(len(done))
                 for d in done:
-                    yield GameResult.from_dict(d)
+                    yield _from_worker(d)
         finally:
             for f in window:
                 f.cancel()
