@@ -317,7 +317,7 @@ class Scoresheet:
         lines: list[list[Line]] = []
         results: list[tuple[TicketResult, ...]] = []
         for s, f in zip(scorers, facts):
-            own = [line for c in s.claims for line in _claim_lines(board, c)]
+            own = _claims_lines(board, s.claims)
             res, tlines = _ticket_lines(board, s, f, scorers)
             lines.append(own + tlines)
             results.append(res)
@@ -716,6 +716,16 @@ def _route_lines(board: Board) -> _RouteLines:
     except KeyError:
         cache = _ROUTE_LINES[board] = _RouteLines()
         return cache
+
+
+def _claims_lines(board: Board, claims: Sequence[Claim]) -> list[Line]:
+    """The lines of a scorer's claims, in claim order (:func:`_claim_lines` of each)."""
+    known = _route_lines(board).lines
+    out: list[Line] = []
+    for c in claims:
+        hit = None if c.doubled else known.get(c.route)
+        out.extend(hit if hit is not None else _claim_lines(board, c))
+    return out
 
 
 def _claim_lines(board: Board, c: Claim) -> Sequence[Line]:
