@@ -1016,20 +1016,31 @@ class _Pairing:
     ``dist``: distances between k points; ``need``: the points that must be paired (a
     bitmask); ``ends``: the points that may be trail ends, at most ``budget`` of them: a
     needed end may stay unpaired, another end may be paired (it becomes odd). Branch and
-    bound over subsets, settling the lowest point first (points sorted by nearest
-    distance, largest first); lower bound: each needed point is at least its nearest
-    distance from its partner, halved."""
+    bound over subsets, settling the lowest point first (points sorted by their largest
+    distance to another point, largest first); lower bound: each needed point pays a
+    share, half its nearest distance raised by dual ascent (two paired points' shares
+    never exceed their distance), less the largest shares of the ends left unpaired."""
 
-    __slots__ = ("near", "nn", "need", "ends", "memo", "choice", "order", "floor", "stop")
+    __slots__ = ("near", "nn", "by_share", "need", "ends", "memo", "choice", "order", "floor", "stop")
 
     def __init__(self, dist, need, ends):
         k = len(dist)
         nn = [min((dist[i][j] for j in range(k) if j != i), default=0) for i in range(k)]
-        order = sorted(range(k), key=lambda i: (-nn[i], i))
+        # dual ascent: raise each needed point's share while every pair still pays for
+        # both shares (y[i] + y[j] <= 2 dist, an optional point's share is 0)
+        for i in range(k):
+            if need >> i & 1:
+                row = dist[i]
+                nn[i] = min((row[j] * 2 - (nn[j] if need >> j & 1 else 0) for j in range(k) if j != i),
+                            default=0)
+        # settle the outlying points first (the largest distance to another point, then
+        # the largest sum): their partners are few, so the search fails early there
+        order = sorted(range(k), key=lambda i: (-max(dist[i]), -sum(dist[i]), i))
         self.order = order
         self.nn = [nn[i] if need >> i & 1 else 0 for i in order]
         self.need = sum(1 << p for p, i in enumerate(order) if need >> i & 1)
         self.ends = sum(1 << p for p, i in enumerate(order) if ends >> i & 1)
+        self.by_share = sorted(((v, 1 << p) for p, v in enumerate(self.nn) if v), reverse=True)
         self.near = [sorted((dist[order[p]][order[q]], 1 << q) for q in range(p + 1, k)) for p in range(k)]
         self.memo: dict[int, tuple[int, bool]] = {}
         self.choice: dict[int, int] = {}
@@ -1052,13 +1063,16 @@ class _Pairing:
             return hit[0]
         nn = self.nn
         lb = s
-        if budget:  # unpaired ends: at most the largest nearest distances
+        if budget:  # unpaired ends: at most the largest shares
             r = mask & need & self.ends
-            for _ in range(budget):
-                if r:
-                    low = r & -r
-                    lb -= nn[low.bit_length() - 1]
-                    r ^= low
+            if r:
+                left = budget
+                for val, bit in self.by_share:
+                    if r & bit:
+                        lb -= val
+                        left -= 1
+                        if not left:
+                            break
         lb = (lb + 1) >> 1
         if lb >= cap:
             if hit is None or hit[0] < lb:
@@ -1225,32 +1239,35 @@ def _trail_search(sub, start, floor):
         pts = need | ends
         points = [x for x in range(n) if pts >> x & 1]
         k = len(points)
-        where = {x: j for j, x in enumerate(points)}
+        where = [-1] * n
+        for j, x in enumerate(points):
+            where[x] = j
+        live = [[t for t in inc[x] if alive & t[2]] for x in range(n)]  # the routes alive
         dist = [[0] * k for _ in range(k)]
         backs = []
         for j, s in enumerate(points):  # Dijkstra, until the later points are settled
             row = dist[j]
             for q in range(j + 1, k):
                 row[q] = dist[q][j] = _FAR  # until reached
-            d = {s: 0}
-            back = {s: None}
+            d = [_FAR] * n
+            d[s] = 0
+            back = [None] * n
             heap = [(0, s)]
             left = k - 1 - j
             while heap and left:
                 dv, x = heappop(heap)
                 if dv > d[x]:
                     continue
-                q = where.get(x, -1)
+                q = where[x]
                 if q > j:
                     row[q] = dist[q][j] = dv
                     left -= 1
-                for y, w, bit in inc[x]:
-                    if alive & bit:
-                        nd = dv + w
-                        if nd < d.get(y, _FAR):
-                            d[y] = nd
-                            back[y] = (x, bit)
-                            heappush(heap, (nd, y))
+                for y, w, bit in live[x]:
+                    nd = dv + w
+                    if nd < d[y]:
+                        d[y] = nd
+                        back[y] = (x, bit)
+                        heappush(heap, (nd, y))
             backs.append(back)
         need_p = 0
         ends_p = 0
