@@ -76,6 +76,17 @@ def test_results_are_the_same_on_one_core_threads_and_processes(usa12):
     assert by_procs_1 == usa12
 
 
+def test_a_dask_cluster_gives_the_same_results(usa12):
+    """The executor of a Dask cluster (when ``distributed`` is installed: not a dependency)."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        by_dask = simulate("usa", 2, 12, seed=5, executor=client.get_executor(), chunksize=4)
+    assert by_dask == usa12
+    assert [r.to_json_line() for r in by_dask] == [r.to_json_line() for r in usa12]
+
+
 def test_mixed_agents_on_a_process_pool_match_serial():
     serial = simulate("usa", 3, 3, seed=2, agents="greedy,random,greedy")
     with ProcessPoolExecutor(2) as procs:
