@@ -30,7 +30,6 @@ import weakref
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Sequence
 
 from .board import Board, Route, Ticket
@@ -68,12 +67,13 @@ class Claim:
         (a plain claim is made once per route id and shared: a Claim is immutable)."""
         if entry[1] or entry[2]:
             return cls(entry[0], bool(entry[1]), tuple(entry[2]))
-        return _plain_claim(entry[0])
+        plain = _PLAIN_CLAIMS.get(entry[0])
+        if plain is None:
+            plain = _PLAIN_CLAIMS[entry[0]] = cls(entry[0])
+        return plain
 
 
-@lru_cache(maxsize=4096)
-def _plain_claim(route: int) -> Claim:
-    return Claim(route)
+_PLAIN_CLAIMS: dict[int, Claim] = {}  # route id -> Claim(route id), shared
 
 
 @dataclass(frozen=True)
@@ -703,8 +703,9 @@ class _RouteLines:
     def __init__(self) -> None:
         self.lines: dict[int, tuple[Line, ...]] = {}
         self.json: dict[int, tuple[Line, str]] = {}
-        # (ticket id, done, owner) -> the ticket's result and line by the numbers only
-        self.tickets: dict[tuple[str, bool, str | None], tuple[TicketResult, Line]] = {}
+        # (ticket id, owner) -> the ticket's result and line by the numbers only, (not done, done)
+        self.tickets: dict[tuple[str, str | None],
+                           tuple[tuple[TicketResult, Line], tuple[TicketResult, Line]]] = {}
 
 
 _ROUTE_LINES: "weakref.WeakKeyDictionary[Board, _RouteLines]" = weakref.WeakKeyDictionary()
@@ -796,12 +797,13 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
         cache = _route_lines(board).tickets
         for t, done in zip(f.tickets, f.done):
             owner = owners.get(t.id)
-            key = (t.id, done, owner)
+            key = (t.id, owner)
             hit = cache.get(key)
-            if hit is None or hit[0].ticket is not t:
-                hit = cache[key] = _unexplained(t, done, owner)
-            results.append(hit[0])
-            lines.append(hit[1])
+            if hit is None or hit[0][0].ticket is not t:
+                hit = cache[key] = (_unexplained(t, False, owner), _unexplained(t, True, owner))
+            result, line = hit[done]
+            results.append(result)
+            lines.append(line)
         return tuple(results), lines
     search = None
     for t, con in zip(f.tickets, f.connections):

@@ -258,10 +258,12 @@ def _result(game: Any, index: int, agents: Sequence[str], score_lines: bool,
         points: dict[str, int] = {}
         for line in sheet.lines[i]:
             points[line.kind] = points.get(line.kind, 0) + line.points
-        first = seats_of[i][0] == seat
-        tickets = [[r.ticket.id, r.ticket.points, bool(r.done)] for r in sheet.ticket_results[i]
-                   if r.ticket.id in held[seat]
-                   or (first and not any(r.ticket.id in held[s] for s in seats_of[i]))]
+        mine = sheet.ticket_results[i]
+        if len(seats_of[i]) > 1:  # a team: the seat's own, and the holder's with its first seat
+            first = seats_of[i][0] == seat
+            mine = [r for r in mine if r.ticket.id in held[seat]
+                    or (first and not any(r.ticket.id in held[s] for s in seats_of[i]))]
+        tickets = [[r.ticket.id, r.ticket.points, bool(r.done)] for r in mine]
         seats.append({
             "seat": seat, "name": game.names[seat], "agent": agents[seat] if agents else "",
             "scorer": i, "total": sheet.totals[i], "won": seat in winners,
