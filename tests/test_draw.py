@@ -298,3 +298,22 @@ def test_a_small_hand_made_map_is_drawn():
     assert sum(len(patches(ax, f"route-{r.id}")) for r in board.routes) == 24
     assert len(patches(ax, "ferry-loco")) == 8 and patches(ax, "tunnel-badge-5")
     assert board_png(board, dpi=30).startswith(PNG_MAGIC)
+
+
+@pytest.mark.parametrize("variant,players", [("team-asia", 4), ("usa", 3)])
+def test_a_game_picture_colours_each_scorer_TA_15(monkeypatch, variant, players):
+    """A game shows itself as the board with one colour per scorer: a Team Asia team's two
+    partners share their team's colour (TA-15); the title is the variant's."""
+    from ttr_nb.agents import play_game
+
+    seen = {}
+    monkeypatch.setattr(draw, "board_png", lambda board, **kw: seen.update(kw) or b"png")
+    game = play_game(variant, players, 3, ("random",))
+    assert game._repr_png_() == b"png"
+    groups = [tuple(sc.seats) for sc in game.scorers()]
+    assert seen["title"] == game.variant.title
+    assert seen["player_names"] == [" & ".join(game.names[s] for s in seats) for seats in groups]
+    team_of = {s: i for i, seats in enumerate(groups) for s in seats}
+    owners = game.route_owners
+    assert seen["claims"] == {rid: team_of[s] for rid, s in owners.items()}
+    assert set(seen["claims"].values()) == set(range(len(groups)))

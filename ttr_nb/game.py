@@ -699,7 +699,12 @@ class Game:
         """The board with the claimed routes (Jupyter shows a Game as this picture)."""
         from .draw import board_png
 
-        return board_png(self.board, claims=self.route_owners, player_names=list(self.names))
+        # one colour per scorer: a Team Asia team's two seats share theirs
+        groups = [tuple(sc.seats) or (i,) for i, sc in enumerate(self.scorers())]
+        colour_of = {seat: i for i, seats in enumerate(groups) for seat in seats}
+        claims = {rid: colour_of.get(s, s) for rid, s in self.route_owners.items()}
+        names = [" & ".join(self.names[s] for s in seats) for seats in groups]
+        return board_png(self.board, claims=claims, player_names=names, title=self.variant.title)
 
 
 _TIX: dict[tuple, tuple] = {}
