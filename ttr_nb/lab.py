@@ -107,7 +107,11 @@ def read_results(path: str | Path) -> list[GameResult]:
 
 
 def write_results(results: Iterable[GameResult], path: str | Path) -> int:
-    """Save results one JSON object per line (what ``read_results`` reads); returns the count."""
+    """Save results one JSON object per line (what ``read_results`` reads); returns the count.
+
+    Each line holds the whole explained score: a result that keeps only the numbers (the
+    default of ``simulate``) replays its game to write it, a few milliseconds a game; run
+    with ``keep_lines=True`` (or the command line's ``--json``) to write big runs faster."""
     n = 0
     with open(path, "w", encoding="utf-8") as f:
         for r in results:
