@@ -42,11 +42,10 @@ def _axes(ax: "Axes | None", figsize: tuple[float, float]) -> "Axes":
 def _groups(game: Any) -> tuple[list[str], list[tuple[int, ...]]]:
     """Scorer names and the seats of each (a Team Asia team has two)."""
     try:
-        scorers = game.scorers()
-        names = [s.name for s in scorers]
-        seats = [tuple(s.seats) or (i,) for i, s in enumerate(scorers)]
+        groups = game.scorer_groups()
+        seats = [ss for _name, ss in groups]
         if sorted(x for ss in seats for x in ss) == list(range(game.n)):
-            return names, seats
+            return [name for name, _ in groups], seats
     except Exception:  # noqa: BLE001 — fall back to one line per seat
         pass
     return list(game.names), [(s,) for s in range(game.n)]

@@ -652,6 +652,11 @@ class Game:
             out.append(Scorer(self.names[s], claims, tuple(self.tickets(s)), seats=(s,)))
         return out
 
+    def scorer_groups(self) -> list[tuple[str, tuple[int, ...]]]:
+        """``(name, seats)`` of each scorer, in Scoresheet order: a player, or a Team Asia
+        team and its two seats."""
+        return [(sc.name, tuple(sc.seats) or (i,)) for i, sc in enumerate(self.scorers())]
+
     def score(self):
         """The Scoresheet (totals, explained lines, winners) of the game as it stands; final once
         ``over`` (kept tickets only; tickets still being chosen are not counted)."""
@@ -700,11 +705,11 @@ class Game:
         from .draw import board_png
 
         # one colour per scorer: a Team Asia team's two seats share theirs
-        groups = [tuple(sc.seats) or (i,) for i, sc in enumerate(self.scorers())]
-        colour_of = {seat: i for i, seats in enumerate(groups) for seat in seats}
+        groups = self.scorer_groups()
+        colour_of = {seat: i for i, (_name, seats) in enumerate(groups) for seat in seats}
         claims = {rid: colour_of.get(s, s) for rid, s in self.route_owners.items()}
-        names = [" & ".join(self.names[s] for s in seats) for seats in groups]
-        return board_png(self.board, claims=claims, player_names=names, title=self.variant.title)
+        return board_png(self.board, claims=claims, player_names=[name for name, _ in groups],
+                         title=self.variant.title)
 
 
 _TIX: dict[tuple, tuple] = {}

@@ -194,7 +194,6 @@ def _path(edges, adj, src, targets) -> tuple[tuple[int, ...], tuple[int, ...]]:
     smallest route ids (the same search, on an adjacency built once)."""
     (_cars, _n, rids), nodes = cheapest_path(edges, adj, src, targets)
     return rids, nodes
-    raise AssertionError("a ticket in one piece has a path")  # pragma: no cover
 
 
 # -- the gap of a ticket that is not done -----------------------------------------------

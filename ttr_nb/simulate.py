@@ -251,7 +251,8 @@ def _result(game: Any, index: int, agents: Sequence[str], score_lines: bool,
         if not score_lines:
             for p in score["players"]:
                 p.pop("lines", None)
-    held = [set(game.tickets(seat)) for seat in range(n)]
+    teams = any(len(seats) > 1 for seats in seats_of)
+    held = [set(game.tickets(seat)) for seat in range(n)] if teams else []
     seats = []
     for seat in range(n):
         i = scorer_of[seat]

@@ -158,8 +158,7 @@ def button(description: str, tooltip: str = "", width: str = "auto", style: str 
 def groups(game) -> list[tuple[str, tuple[int, ...]]]:
     """(name, seats) of each scorer: a player, or a Team Asia team of two seats."""
     try:
-        scorers = game.scorers()
-        out = [(s.name, tuple(s.seats) or (i,)) for i, s in enumerate(scorers)]
+        out = game.scorer_groups()
         if sorted(x for _n, ss in out for x in ss) == list(range(game.n)):
             return out
     except Exception:  # noqa: BLE001 — one group per seat
