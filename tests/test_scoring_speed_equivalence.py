@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 import ttr_nb
 from ttr_nb.agents import play_game
 from ttr_nb.graph import connect
-from ttr_nb.scoring import BONUSES, Claim, Measure, Scorer, Scoresheet, register_bonus
+from ttr_nb.scoring import BONUSES, KINDS, Claim, Measure, Scorer, Scoresheet, register_bonus
 from ttr_nb.scoring_search import GapSearch, connections
 
 simulate_module = importlib.import_module("ttr_nb.simulate")
@@ -167,7 +167,62 @@ def test_B_8_numbers_only_sheet_has_every_number_of_the_full_one(variant, player
     assert lean._compact_json(lines=False) == full._compact_json(lines=False)
 
 
+def assert_numbers_match_lines(sheet):
+    """A sheet's numbers (computed first) are what its lines, ticket results and standings
+    (built on first use) add up to: per kind (a kind with no line has no entry), in total,
+    tickets done, the trail length and every bonus value."""
+    for i in range(len(sheet.names)):
+        by_kind: dict = {}
+        for line in sheet.lines[i]:
+            by_kind[line.kind] = by_kind.get(line.kind, 0) + line.points
+        assert sheet.kind_totals(i) == by_kind
+        assert list(sheet.kind_totals(i)) == [k for k in KINDS if k in by_kind]
+        assert sheet.totals[i] == sum(line.points for line in sheet.lines[i])
+        assert [(t.id, done) for t, done in sheet.tickets(i)] == \
+            [(r.ticket.id, r.done) for r in sheet.ticket_results[i]]
+        assert sheet.tickets_completed(i) == sum(r.done for r in sheet.ticket_results[i])
+        assert sheet.trail_length(i) == sheet.trail(i).length
+    assert {k: tuple(m.value for m in ms) for k, ms in sheet.standings.items()} == sheet._values
+
+
+@pytest.mark.parametrize("variant,players,seed,agent", GAMES,
+                         ids=[f"{v}-{n}p-{a}-{s}" for v, n, s, a in GAMES])
+def test_B_8_numbers_first_sheet_adds_up_to_its_lines(variant, players, seed, agent):
+    """B-5.9, B-6.4/6.5, B-8.2, H-5, LA-9, TA-15: numbers-first scoring, checked against the
+    explanation, for the full sheet and the one by the numbers only."""
+    from ttr_nb.scoring import _numbers_only
+
+    game = play_game(variant, players, seed, (agent,))
+    with _numbers_only():
+        lean = game.score()
+    assert_numbers_match_lines(lean)  # (lines built after the context: still numbers only)
+    assert all(not r.routes for rs in lean.ticket_results for r in rs)
+    assert_numbers_match_lines(game.score())
+
+
 BOARDS = [ttr_nb.load_map(m) for m in ("usa", "heart_of_africa", "legendary_asia", "team_asia")]
+
+
+@settings(max_examples=60)
+@given(data=st.data())
+def test_H_5_LA_9_numbers_match_lines_on_random_claims(data):
+    """Random claims (doubled with Terrain cards where the route has a terrain: H-5;
+    mountain routes: LA-9) and tickets for 1 to 4 scorers, every bonus in play."""
+    board = data.draw(st.sampled_from(BOARDS), label="board")
+    n = data.draw(st.integers(1, 4), label="scorers")
+    owner = data.draw(st.lists(st.integers(-n, n - 1), min_size=len(board.routes),
+                               max_size=len(board.routes)), label="owners")
+    doubled = data.draw(st.lists(st.booleans(), min_size=len(board.routes),
+                                 max_size=len(board.routes)), label="doubled")
+    picks = data.draw(st.lists(st.integers(-1, n - 1), min_size=len(board.tickets),
+                               max_size=len(board.tickets)), label="holders")
+    scorers = tuple(
+        Scorer(f"P{i}", tuple(Claim(r.id, bool(d and r.terrain)) for r, o, d
+                              in zip(board.routes, owner, doubled) if o == i),
+               tuple(t.id for t, h in zip(board.tickets, picks) if h == i))
+        for i in range(n))
+    bonuses = {key: 10 for key in ("longest_path", "globetrotter", "asian_explorer", "most_tickets")}
+    assert_numbers_match_lines(Scoresheet.compute(board, scorers, bonuses))
 
 
 @settings(max_examples=60)

@@ -2,7 +2,8 @@
 
 Every result of ``longest_trail`` is checked two ways: it is a valid trail of the network
 (consecutive routes share the listed city, no route twice, length = sum of cars), and its
-length equals a plain exhaustive search written below without any of the shortcuts.
+length equals a plain exhaustive search written below without any of the shortcuts (and
+``longest_trail_length``, the length alone, gives the same).
 """
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 import ttr_nb
 from ttr_nb.board import Board, City, Route
 from ttr_nb.errors import IllegalAction
-from ttr_nb.graph import Trail, longest_simple_path, longest_trail
+from ttr_nb.graph import Trail, longest_simple_path, longest_trail, longest_trail_length
 
 BOARDS = ("usa", "legendary_asia", "heart_of_africa", "team_asia")
 
@@ -257,7 +258,7 @@ def test_longest_trail_matches_brute_force_on_45_car_networks(name, order):
     board = ttr_nb.load_map(name)
     ids = network_45(board, order)
     t = longest_trail(board, ids)
-    assert t.length == brute_force_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids) == longest_trail_length(board, ids)
     assert_valid_trail(board, ids, t)
 
 
@@ -277,7 +278,7 @@ def test_longest_trail_matches_brute_force_on_grown_networks(name, seed, size):
             owned.append(r.id)
             cities |= set(r.cities)
     t = longest_trail(board, owned)
-    assert t.length == brute_force_trail(board, owned)
+    assert t.length == brute_force_trail(board, owned) == longest_trail_length(board, owned)
     assert_valid_trail(board, owned, t)
 
 
@@ -301,7 +302,7 @@ def multigraphs(draw):
 def test_longest_trail_matches_brute_force_on_small_multigraphs(board):
     ids = [r.id for r in board.routes]
     t = longest_trail(board, ids)
-    assert t.length == brute_force_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids) == longest_trail_length(board, ids)
     assert_valid_trail(board, ids, t)
 
 
@@ -335,7 +336,7 @@ def grids(draw):
 def test_longest_trail_matches_brute_force_on_grids(board):
     ids = [r.id for r in board.routes]
     t = longest_trail(board, ids)
-    assert t.length == brute_force_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids) == longest_trail_length(board, ids)
     assert_valid_trail(board, ids, t)
 
 
@@ -684,14 +685,14 @@ def test_route_ids_need_not_be_positive():
     board = Board("ids", "ids", cities, routes, [])
     ids = [r.id for r in routes]  # six odd cities round a cycle: the search, not Euler
     t = longest_trail(board, ids)
-    assert t.length == brute_force_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids) == longest_trail_length(board, ids)
     assert_valid_trail(board, ids, t)
     tree = [Route(-1, "A", "B", 2, "gray"), Route(0, "B", "C", 1, "gray"),
             Route(-2, "B", "D", 3, "gray"), Route(1, "D", "E", 1, "gray")]
     board = Board("tree", "tree", cities, tree, [])
     ids = [r.id for r in tree]  # a tree: its diameter, from leaf A (route -1) first
     t = longest_trail(board, ids)
-    assert t.length == brute_force_trail(board, ids)
+    assert t.length == brute_force_trail(board, ids) == longest_trail_length(board, ids)
     assert_valid_trail(board, ids, t)
 
 

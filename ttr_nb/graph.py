@@ -1,7 +1,8 @@
 """Pure graph algorithms on a Board and a set of routes (a player's or a team's network).
 
 - :func:`longest_trail` — the longest continuous path (a trail: each route once, cities may
-  repeat), in train cars (see :mod:`ttr_nb.trail`).
+  repeat), in train cars (see :mod:`ttr_nb.trail`); :func:`longest_trail_length` its length
+  only.
 - :func:`connect`, :func:`ticket_done` — ticket completion as connectivity, with the path
   that completes it or the cities each end reaches.
 - :func:`networks`, :func:`largest_network` — the connected pieces (Asian Explorer, LA-12).
@@ -29,10 +30,10 @@ from typing import Iterable
 
 from .errors import IllegalAction
 from .paths import adjacency, cheapest_path
-from .trail import BoardGraph, Trail, board_graph, longest_trail
+from .trail import BoardGraph, Trail, board_graph, longest_trail, longest_trail_length
 
 __all__ = [
-    "Trail", "longest_trail", "Connection", "connect", "ticket_done", "Network", "networks",
+    "Trail", "longest_trail", "longest_trail_length", "Connection", "connect", "ticket_done", "Network", "networks",
     "largest_network", "board_graph",
     # analysis (re-exported)
     "longest_simple_path", "cheapest_cost", "TicketValue", "ticket_values", "ticket_outliers",

@@ -34,7 +34,8 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Seque
 
 from .board import Board, Route, Ticket
 from .errors import IllegalAction
-from .scoring_search import GapSearch
+from .scoring_search import GapSearch, connections, tickets_done
+from .trail import longest_trail, longest_trail_length
 
 KINDS = ("route", "terrain", "mountain", "ticket", "bonus")
 """The kinds of score line, in the order a sheet lists them."""
@@ -146,27 +147,32 @@ class Measure:
 
 @dataclass(frozen=True)
 class Bonus:
-    """A bonus card: the scorers with the highest ``measure`` (above 0) all score it."""
+    """A bonus card: the scorers with the highest ``measure`` (above 0) all score it.
+    ``value``, when given, is ``measure(facts).value`` computed without the rest of the
+    Measure (what a sheet by the numbers needs)."""
 
     key: str
     title: str
     rule: str
     measure: Callable[["ScorerFacts"], Measure]
+    value: Callable[["ScorerFacts"], int] | None = None
 
 
 BONUSES: dict[str, Bonus] = {}
 """The bonus registry: key -> Bonus. Register a new one with :func:`register_bonus`."""
 
 
-def register_bonus(key: str, title: str, rule: str):
-    """Decorator: register ``measure(facts) -> Measure`` as the bonus ``key``.
+def register_bonus(key: str, title: str, rule: str,
+                   value: Callable[["ScorerFacts"], int] | None = None):
+    """Decorator: register ``measure(facts) -> Measure`` as the bonus ``key`` (``value``:
+    optionally, its ``.value`` alone, computed faster).
 
     The award logic is shared: the highest value wins, every tied scorer scores it, and a
     value of 0 never earns it.
     """
 
     def wrap(measure: Callable[["ScorerFacts"], Measure]) -> Callable[["ScorerFacts"], Measure]:
-        BONUSES[key] = Bonus(key, title, rule, measure)
+        BONUSES[key] = Bonus(key, title, rule, measure, value)
         return measure
 
     return wrap
@@ -180,25 +186,28 @@ def _arrow(cities: Sequence[str]) -> str:
     return " → ".join(cities)
 
 
-@register_bonus("longest_path", "Longest Path", "B-8.2")
+@register_bonus("longest_path", "Longest Path", "B-8.2", value=lambda f: f.trail_length)
 def _longest_path(facts: "ScorerFacts") -> Measure:
     t = facts.trail
     return Measure(t.length, _plural(t.length, "car"), tuple(t.routes), tuple(t.cities), _arrow(t.cities))
 
 
-@register_bonus("globetrotter", "Globetrotter", "U-1.5, H-9.1")
+@register_bonus("globetrotter", "Globetrotter", "U-1.5, H-9.1",
+                value=lambda f: f.tickets_completed)
 def _globetrotter(facts: "ScorerFacts") -> Measure:
     n = facts.tickets_completed
     return Measure(n, _plural(n, "completed ticket"))
 
 
-@register_bonus("most_tickets", "Most completed tickets", "TA-22")
+@register_bonus("most_tickets", "Most completed tickets", "TA-22",
+                value=lambda f: f.tickets_completed)
 def _most_tickets(facts: "ScorerFacts") -> Measure:
     n = facts.tickets_completed
     return Measure(n, _plural(n, "completed ticket"))
 
 
-@register_bonus("asian_explorer", "Asian Explorer", "LA-12")
+@register_bonus("asian_explorer", "Asian Explorer", "LA-12",
+                value=lambda f: len(f.network.cities))
 def _asian_explorer(facts: "ScorerFacts") -> Measure:
     net = facts.network
     n = len(net.cities)
@@ -207,13 +216,16 @@ def _asian_explorer(facts: "ScorerFacts") -> Measure:
 
 # -- facts about one scorer (computed once, lazily) ---------------------------------------
 class ScorerFacts:
-    """The graph facts one scorer's lines and bonuses need; each is computed on first use."""
+    """The graph facts one scorer's lines and bonuses need; each is computed on first use.
+    ``numbers_only``: the sheet explains no ticket (see :func:`_numbers_only`)."""
 
-    def __init__(self, board: Board, scorer: Scorer, tickets: Sequence[Ticket]):
+    def __init__(self, board: Board, scorer: Scorer, tickets: Sequence[Ticket],
+                 numbers_only: bool = False):
         self.board = board
         self.scorer = scorer
         self.route_ids: tuple[int, ...] = tuple(c.route for c in scorer.claims)
         self.tickets: tuple[Ticket, ...] = tuple(tickets)
+        self.numbers_only = numbers_only
         self._cache: dict[str, Any] = {}
 
     def _get(self, key: str, make: Callable[[], Any]) -> Any:
@@ -224,9 +236,14 @@ class ScorerFacts:
     @property
     def trail(self):
         """The longest trail of this scorer's routes (B-8.2)."""
-        from .graph import longest_trail
-
         return self._get("trail", lambda: longest_trail(self.board, self.route_ids))
+
+    @property
+    def trail_length(self) -> int:
+        """The length of :attr:`trail` (its walk is not built by the numbers only)."""
+        if "trail" in self._cache or not self.numbers_only:
+            return self.trail.length
+        return self._get("trail_length", lambda: longest_trail_length(self.board, self.route_ids))
 
     @property
     def network(self):
@@ -238,18 +255,14 @@ class ScorerFacts:
     @property
     def connections(self) -> tuple:
         """One graph Connection per ticket, in ticket order (as ``graph.connect`` gives)."""
-        from .scoring_search import connections
-
         return self._get("connections", lambda: connections(self.board, self.route_ids,
                                                             self.tickets))
 
     @property
     def done(self) -> tuple[bool, ...]:
         """For each ticket, in ticket order, whether it is done (B-6.4)."""
-        if "connections" in self._cache or not _NUMBERS_ONLY.get():
+        if "connections" in self._cache or not self.numbers_only:
             return tuple(c.connected for c in self.connections)
-        from .scoring_search import tickets_done
-
         return self._get("done", lambda: tickets_done(self.board, self.route_ids, self.tickets))
 
     @property
@@ -264,22 +277,26 @@ class Scoresheet:
     Build one with :meth:`compute`. ``names``, ``totals`` and ``lines`` hold one entry per
     scorer (player or team), in the order given; ``winners`` the indices of the winners.
     Shows itself as text (``str``), as an HTML table in Jupyter, and as a dict for JSON.
+
+    The numbers (totals, points by kind, tickets done, bonus values, winners) are computed
+    at once; the lines, ``ticket_results`` and ``standings`` that explain them on first use.
     """
 
     def __init__(self, board: Board, scorers: tuple[Scorer, ...], bonuses: dict[str, int],
-                 facts: tuple[ScorerFacts, ...], lines: tuple[tuple[Line, ...], ...],
-                 standings: dict[str, tuple[Measure, ...]], awarded: dict[str, tuple[int, ...]],
-                 ticket_results: tuple[tuple[TicketResult, ...], ...]):
+                 facts: tuple[ScorerFacts, ...], kinds: tuple[dict[str, int], ...],
+                 values: dict[str, tuple[int, ...]], awarded: dict[str, tuple[int, ...]],
+                 measures: dict[str, tuple[Measure, ...]] | None = None):
         self.board = board
         self.scorers = scorers
         self.bonuses = bonuses
         self._facts = facts
+        self._kinds = kinds
+        self._values = values
+        self._measures = dict(measures or {})
+        self._explained: tuple[Any, Any, Any] | None = None
         self.names: tuple[str, ...] = tuple(s.name for s in scorers)
-        self.lines: tuple[tuple[Line, ...], ...] = lines
-        self.totals: tuple[int, ...] = tuple(sum(l.points for l in ls) for ls in lines)
-        self.standings = standings
+        self.totals: tuple[int, ...] = tuple(sum(k.values()) for k in kinds)
         self.awarded = awarded
-        self.ticket_results = ticket_results
         self.winners, self.verdict = self._decide()
 
     # -- building ------------------------------------------------------------------------
@@ -308,36 +325,75 @@ class Scoresheet:
             board = load_map(board)
         scorers = tuple(scorers)
         bonuses = dict(bonuses or {})
-        if _NUMBERS_ONLY.get():  # the engine's own scorers: valid by construction
+        numbers_only = _NUMBERS_ONLY.get()
+        if numbers_only:  # the engine's own scorers: valid by construction
             tickets = [[t if isinstance(t, Ticket) else board.ticket(t) for t in s.tickets]
                        for s in scorers]
         else:
             tickets = _check(board, scorers, bonuses)
-        facts = tuple(ScorerFacts(board, s, ts) for s, ts in zip(scorers, tickets))
-        lines: list[list[Line]] = []
-        results: list[tuple[TicketResult, ...]] = []
-        for s, f in zip(scorers, facts):
-            own = _claims_lines(board, s.claims)
-            res, tlines = _ticket_lines(board, s, f, scorers)
-            lines.append(own + tlines)
-            results.append(res)
-        standings: dict[str, tuple[Measure, ...]] = {}
+        facts = tuple(ScorerFacts(board, s, ts, numbers_only) for s, ts in zip(scorers, tickets))
+        kinds = tuple(_claims_points(board, s.claims) for s in scorers)
+        for k, f in zip(kinds, facts):
+            if f.tickets:
+                k["ticket"] = sum([t.points if done else -t.points
+                                   for t, done in zip(f.tickets, f.done)])
+        values: dict[str, tuple[int, ...]] = {}
         awarded: dict[str, tuple[int, ...]] = {}
-        names = [s.name for s in scorers]
+        measures: dict[str, tuple[Measure, ...]] = {}
         for key in BONUSES:  # registry order: a stable order on every sheet
             if key not in bonuses:
                 continue
             bonus, points = BONUSES[key], bonuses[key]
-            measures = tuple(bonus.measure(f) for f in facts)
-            standings[key] = measures
-            best = max(m.value for m in measures)
-            won = tuple(i for i, m in enumerate(measures) if best > 0 and m.value == best)
+            if bonus.value is None:
+                measures[key] = tuple(bonus.measure(f) for f in facts)
+                values[key] = tuple(m.value for m in measures[key])
+            else:
+                values[key] = tuple(bonus.value(f) for f in facts)
+            best = max(values[key])
+            won = tuple(i for i, v in enumerate(values[key]) if best > 0 and v == best)
             awarded[key] = won
             for i in won:
-                lines[i].append(_bonus_line(bonus, points, measures[i],
-                                            [names[j] for j in won if j != i]))
-        return cls(board, scorers, bonuses, facts, tuple(tuple(ls) for ls in lines),
-                   standings, awarded, tuple(results))
+                kinds[i]["bonus"] = kinds[i].get("bonus", 0) + points
+        return cls(board, scorers, bonuses, facts, kinds, values, awarded, measures)
+
+    # -- the explanation (built on first use) ----------------------------------------------
+    def _explain(self) -> tuple[Any, Any, Any]:
+        """(lines, ticket results, standings), made once."""
+        if self._explained is None:
+            board, scorers, facts = self.board, self.scorers, self._facts
+            lines: list[list[Line]] = []
+            results: list[tuple[TicketResult, ...]] = []
+            for s, f in zip(scorers, facts):
+                own = _claims_lines(board, s.claims)
+                res, tlines = _ticket_lines(board, s, f, scorers)
+                lines.append(own + tlines)
+                results.append(res)
+            standings: dict[str, tuple[Measure, ...]] = {}
+            for key in self._values:
+                bonus = BONUSES[key]
+                ms = self._measures.get(key) or tuple(bonus.measure(f) for f in facts)
+                standings[key] = ms
+                won = self.awarded[key]
+                for i in won:
+                    lines[i].append(_bonus_line(bonus, self.bonuses[key], ms[i],
+                                                [self.names[j] for j in won if j != i]))
+            self._explained = (tuple(tuple(ls) for ls in lines), tuple(results), standings)
+        return self._explained
+
+    @property
+    def lines(self) -> tuple[tuple[Line, ...], ...]:
+        """Each scorer's lines: routes, terrain, mountain, tickets, bonuses (:class:`Line`)."""
+        return self._explain()[0]
+
+    @property
+    def ticket_results(self) -> tuple[tuple[TicketResult, ...], ...]:
+        """Each scorer's tickets, done or not, with the path or the gap (:class:`TicketResult`)."""
+        return self._explain()[1]
+
+    @property
+    def standings(self) -> dict[str, tuple[Measure, ...]]:
+        """Bonus key -> every scorer's :class:`Measure` for it, for the bonuses in play."""
+        return self._explain()[2]
 
     # -- questions -----------------------------------------------------------------------
     def total(self, i: int) -> int:
@@ -348,11 +404,25 @@ class Scoresheet:
         """The points of scorer ``i``'s lines of one kind ('route', 'ticket', ...)."""
         if kind not in KINDS:
             raise ValueError(f"unknown line kind {kind!r}; kinds are {', '.join(KINDS)}")
-        return sum(l.points for l in self.lines[i] if l.kind == kind)
+        return self._kinds[i].get(kind, 0)
+
+    def kind_totals(self, i: int) -> dict[str, int]:
+        """Scorer ``i``'s points by kind of line, for the kinds it has a line of (in
+        :data:`KINDS` order); the values add up to its total."""
+        return {k: self._kinds[i][k] for k in KINDS if k in self._kinds[i]}
+
+    def tickets(self, i: int) -> tuple[tuple[Ticket, bool], ...]:
+        """Scorer ``i``'s tickets, each with whether it is done (B-6.4), in ticket order."""
+        f = self._facts[i]
+        return tuple(zip(f.tickets, f.done))
 
     def trail(self, i: int):
         """Scorer ``i``'s longest trail (a graph Trail), whether or not the bonus is in play."""
         return self._facts[i].trail
+
+    def trail_length(self, i: int) -> int:
+        """The length of scorer ``i``'s longest trail, in cars (``trail(i).length``)."""
+        return self._facts[i].trail_length
 
     def network(self, i: int):
         """Scorer ``i``'s biggest connected network (a graph Network)."""
@@ -360,7 +430,7 @@ class Scoresheet:
 
     def tickets_completed(self, i: int) -> int:
         """How many of scorer ``i``'s tickets are done (the first tie-break, B-8.3)."""
-        return sum(1 for r in self.ticket_results[i] if r.done)
+        return self._facts[i].tickets_completed
 
     def holds(self, i: int, bonus: str) -> bool:
         """True if scorer ``i`` scored the bonus ``bonus``."""
@@ -419,9 +489,9 @@ class Scoresheet:
             "result": self.verdict,
             "bonuses": {key: {"title": BONUSES[key].title, "points": self.bonuses[key],
                               "rule": BONUSES[key].rule,
-                              "values": {self.names[i]: m.value for i, m in enumerate(ms)},
+                              "values": {self.names[i]: v for i, v in enumerate(vs)},
                               "awarded": [self.names[i] for i in self.awarded[key]]}
-                        for key, ms in self.standings.items()},
+                        for key, vs in self._values.items()},
         }
 
     def to_json(self, **kwargs: Any) -> str:
@@ -445,9 +515,9 @@ class Scoresheet:
             else:
                 players.append(head + "}")
         bonuses = []
-        for key, ms in self.standings.items():
+        for key, vs in self._values.items():
             b = BONUSES[key]
-            values = ",".join(f"{_jv(names[i])}:{_jv(m.value)}" for i, m in enumerate(ms))
+            values = ",".join(f"{_jv(names[i])}:{_jv(v)}" for i, v in enumerate(vs))
             bonuses.append(
                 f'{_jv(key)}:{{"title":{_jv(b.title)},"points":{_jv(self.bonuses[key])},'
                 f'"rule":{_jv(b.rule)},"values":{{{values}}},'
@@ -487,7 +557,7 @@ class Scoresheet:
             mark = "  ← winner" if i in self.winners else ""
             out.append(f"  {name:<{w}} {self.totals[i]:>4}{mark}")
         out.append(self.verdict)
-        for key in self.standings:
+        for key in self._values:
             out.append(self.bonus_summary(key))
         for i, name in enumerate(self.names):
             out.append("")
@@ -698,10 +768,12 @@ class _RouteLines:
     so every sheet can share them), by ``id(line)`` each line with its compact JSON, and
     the tickets' results and lines by the numbers only."""
 
-    __slots__ = ("lines", "json", "tickets")
+    __slots__ = ("lines", "json", "tickets", "points")
 
     def __init__(self) -> None:
         self.lines: dict[int, tuple[Line, ...]] = {}
+        # route id -> (its points, its Mountain Crossing points)
+        self.points: dict[int, tuple[int, int]] = {}
         self.json: dict[int, tuple[Line, str]] = {}
         # (ticket id, owner) -> the ticket's result and line by the numbers only, (not done, done)
         self.tickets: dict[tuple[str, str | None],
@@ -726,6 +798,33 @@ def _claims_lines(board: Board, claims: Sequence[Claim]) -> list[Line]:
     for c in claims:
         hit = None if c.doubled else known.get(c.route)
         out.extend(hit if hit is not None else _claim_lines(board, c))
+    return out
+
+
+def _claims_points(board: Board, claims: Sequence[Claim]) -> dict[str, int]:
+    """The points of a scorer's claims by kind ('route', 'terrain', 'mountain'): the sums of
+    :func:`_claims_lines` by kind, without the lines (a kind with no line is left out)."""
+    known = _route_lines(board).points
+    route = terrain = mountain = 0
+    doubled = climbed = False
+    for c in claims:
+        hit = known.get(c.route)
+        if hit is None:
+            r = board.route(c.route)
+            hit = known[c.route] = (board.route_points(r.length), MOUNTAIN_POINTS * r.mountains
+                                    if r.mountains else -1)
+        route += hit[0]
+        if hit[1] >= 0:
+            mountain += hit[1]
+            climbed = True
+        if c.doubled:
+            terrain += hit[0]
+            doubled = True
+    out = {"route": route} if claims else {}
+    if doubled:
+        out["terrain"] = terrain
+    if climbed:
+        out["mountain"] = mountain
     return out
 
 
@@ -793,7 +892,7 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
                   scorers: tuple[Scorer, ...]) -> tuple[tuple[TicketResult, ...], list[Line]]:
     owners = s.ticket_owner or {}
     results, lines = [], []
-    if _NUMBERS_ONLY.get():
+    if f.numbers_only:
         cache = _route_lines(board).tickets
         for t, done in zip(f.tickets, f.done):
             owner = owners.get(t.id)

@@ -256,20 +256,17 @@ def _result(game: Any, index: int, agents: Sequence[str], score_lines: bool,
     seats = []
     for seat in range(n):
         i = scorer_of[seat]
-        points: dict[str, int] = {}
-        for line in sheet.lines[i]:
-            points[line.kind] = points.get(line.kind, 0) + line.points
-        mine = sheet.ticket_results[i]
+        mine = sheet.tickets(i)
         if len(seats_of[i]) > 1:  # a team: the seat's own, and the holder's with its first seat
             first = seats_of[i][0] == seat
-            mine = [r for r in mine if r.ticket.id in held[seat]
-                    or (first and not any(r.ticket.id in held[s] for s in seats_of[i]))]
-        tickets = [[r.ticket.id, r.ticket.points, bool(r.done)] for r in mine]
+            mine = [(t, done) for t, done in mine if t.id in held[seat]
+                    or (first and not any(t.id in held[s] for s in seats_of[i]))]
+        tickets = [[t.id, t.points, done] for t, done in mine]
         seats.append({
             "seat": seat, "name": game.names[seat], "agent": agents[seat] if agents else "",
             "scorer": i, "total": sheet.totals[i], "won": seat in winners,
-            "points": dict(sorted(points.items())), "tickets": tickets,
-            "trains_left": game.trains[seat], "longest_trail": sheet.trail(i).length,
+            "points": dict(sorted(sheet.kind_totals(i).items())), "tickets": tickets,
+            "trains_left": game.trains[seat], "longest_trail": sheet.trail_length(i),
             "routes": [c[0] for c in game.claims[seat]],
             "claim_turns": list(game.claim_turns[seat]),
         })

@@ -52,7 +52,7 @@ import weakref
 from dataclasses import dataclass
 from functools import partial
 from heapq import heappop, heappush
-from typing import Iterable
+from typing import Any, Iterable
 
 from .errors import IllegalAction
 
@@ -179,16 +179,27 @@ def longest_trail(board, route_ids: Iterable[int]) -> Trail:
     ----------
     rules-spec B-8.2 (cities may repeat), H-8.2 (countries are dead ends); anchors §8.
     """
+    return _longest(board, route_ids, True)
+
+
+def longest_trail_length(board, route_ids: Iterable[int]) -> int:
+    """``longest_trail(board, route_ids).length``, without building the trail's walk (what
+    a score needs by the numbers only)."""
+    return _longest(board, route_ids, False)
+
+
+def _longest(board, route_ids: Iterable[int], walk: bool) -> Any:
+    """:func:`longest_trail` (``walk``) or its length only."""
     g = board_graph(board)
     ids = sorted(set(route_ids))
     # an edge is named by its route id: ``edges[r]`` is (u, v, cars, r)
     edges = g.edge
     if len(ids) < 2:
         if not ids:
-            return EMPTY_TRAIL
+            return EMPTY_TRAIL if walk else 0
         if ids[0] in edges:  # one route: the trail (else the error below)
             u, v, w, r = edges[ids[0]]
-            return _make_trail(g, edges, [u, v], [r], w)
+            return _make_trail(g, edges, [u, v], [r], w) if walk else w
     # adjacency: node -> [(neighbour, route id)], in route-id order (a loop twice)
     adj: dict[int, list[tuple[int, int]]] = {}
     at_u, at_v = g.at_u, g.at_v
@@ -247,7 +258,7 @@ def longest_trail(board, route_ids: Iterable[int]) -> Trail:
         if total <= best_len:
             break  # no trail here can beat the best
         if n_odd <= 2:  # one trail takes every route (Euler)
-            found = _euler(edges, adj, nodes, None, [v for v in nodes if len(adj[v]) & 1])
+            found = _euler(edges, adj, nodes, None, [v for v in nodes if len(adj[v]) & 1]) if walk else None
             length = total
         elif not n_chords:
             found, length = _tree_diameter(edges, adj, [v for v in nodes if len(adj[v]) & 1])
@@ -261,9 +272,12 @@ def longest_trail(board, route_ids: Iterable[int]) -> Trail:
             if got is None:
                 continue
             length, found = got
-            found = _in_order(adj, *found)
+            if walk:
+                found = _in_order(adj, *found)
         if length > best_len:
             best_len, best = length, found
+    if not walk:
+        return best_len
     cities, order = best
     return _make_trail(g, edges, cities, order, best_len)
 
