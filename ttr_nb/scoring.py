@@ -223,7 +223,7 @@ class ScorerFacts:
                  numbers_only: bool = False):
         self.board = board
         self.scorer = scorer
-        self.route_ids: tuple[int, ...] = tuple(c.route for c in scorer.claims)
+        self.route_ids: tuple[int, ...] = tuple([c.route for c in scorer.claims])
         self.tickets: tuple[Ticket, ...] = tuple(tickets)
         self.numbers_only = numbers_only
         self._cache: dict[str, Any] = {}
@@ -261,9 +261,14 @@ class ScorerFacts:
     @property
     def done(self) -> tuple[bool, ...]:
         """For each ticket, in ticket order, whether it is done (B-6.4)."""
-        if "connections" in self._cache or not self.numbers_only:
-            return tuple(c.connected for c in self.connections)
-        return self._get("done", lambda: tickets_done(self.board, self.route_ids, self.tickets))
+        done = self._cache.get("done")
+        if done is None:
+            if "connections" in self._cache or not self.numbers_only:
+                done = tuple([c.connected for c in self.connections])
+            else:
+                done = tickets_done(self.board, self.route_ids, self.tickets)
+            self._cache["done"] = done
+        return done
 
     @property
     def tickets_completed(self) -> int:
