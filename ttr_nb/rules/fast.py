@@ -13,10 +13,16 @@ counts (its own routes plus the gray ones) with a kernel that depends only on (c
 that colour, Locomotives, trains left): one big-int multiplication. The kernels of every
 colour are summed before the one shift that reads the total (no field can overflow: see
 :class:`_Tables`).
+
+Finding the r-th claim: :func:`_nth_claim` is the reference search (colour, then length,
+then route). The fused loop :func:`play_random` gives the same answer from what its count
+already holds: the running sum after each colour picks the colour, a table of the lengths
+that colour can pay picks the length, and the route is counted from the nearer end of
+its class (``tests/test_fast_claim_pick.py`` checks it against the reference).
 """
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, filterfalse
 from math import comb
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +52,10 @@ FIRST: tuple[tuple[int, ...], ...] = tuple(tuple(c for c in range(9) if m >> c &
 of the card kinds face up (bit c = card c, 0..7 colours, 8 the Locomotive)."""
 SECOND: tuple[tuple[int, ...], ...] = tuple(FIRST[m & 255] for m in range(512))
 """SECOND[mask]: the same as a second card: no Locomotive (B-4.4)."""
+FIRST_DECK: tuple[tuple[int, ...], ...] = tuple((DECK,) + f for f in FIRST)
+"""FIRST_DECK[mask]: the deck (``DECK``), then FIRST[mask]: the first-card sources in sorted order."""
+SECOND_DECK: tuple[tuple[int, ...], ...] = tuple((DECK,) + f for f in SECOND)
+"""SECOND_DECK[mask]: the deck, then SECOND[mask]."""
 
 
 def display_mask(display: list[int]) -> tuple[int, list[int]]:
@@ -64,21 +74,22 @@ def display_mask(display: list[int]) -> tuple[int, list[int]]:
 class _Tables:
     """A board's tables for counting and finding claims.
 
-    Packing: a count per route length L at bit ``sh * L``; a kernel has its value for length
-    L at bit ``sh * (ml - L)``, so the product of counts and kernel has the dot product at
-    bit ``shift = sh * ml``. Every field of a sum of such products (gray routes counted once
-    per colour) is at most 9 × routes × longest route, and ``sh`` is wide enough for that, so
-    no field carries into the next.
+    Packing: a count per route length L at bit ``sh * (L - 1)`` (lengths 1..ml); a kernel
+    has its value for length L at bit ``sh * (ml - L)``, so the product of counts and kernel
+    has the dot product at bit ``shift = sh * (ml - 1)``. Every field of a sum of such
+    products (gray routes counted once per colour) is at most 9 × routes × longest route, and
+    ``sh`` is wide enough for that, so no field carries into the next. (``sh`` is no wider:
+    the USA counts fit in three 30-bit digits, which keeps the multiplications short.)
     """
 
     def __init__(self, T: "Tables"):
         ml = self.ml = T.maxlen
         m1 = self.m1 = ml + 1
-        sh = self.sh = max(16, (9 * max(T.n, 1) * max(ml, 1)).bit_length() + 1)
+        sh = self.sh = (9 * max(T.n, 1) * max(ml, 1)).bit_length() + 1
         self.mask = (1 << sh) - 1
-        self.shift = sh * ml
+        self.shift = sh * max(ml - 1, 0)
         self.rcol = T.rcol
-        self.rbit = [1 << (sh * L) for L in T.rlen]
+        self.rbit = [1 << (sh * (L - 1)) for L in T.rlen]
         lists: list[list[int]] = [[] for _ in range(9 * m1)]
         m0 = [0] * 10
         for i in T.by_id:  # route-id order within a class
@@ -90,11 +101,14 @@ class _Tables:
         self.cg = [tuple(lists[c * m1 + L] + lists[GRAY * m1 + L]) if c < 8 else ()
                    for c in range(9) for L in range(m1)]
         """cg[c * m1 + L]: the routes colour ``c`` may pay of length L: its own, then gray."""
+        self.cgr = [routes[::-1] for routes in self.cg]
+        """cgr[k]: cg[k] reversed (to count the open routes from the end)."""
         self.allc = [tuple(i for col in range(9) for i in lists[col * m1 + L]) for L in range(m1)]
         """allc[L]: every route of length L, colour by colour (the all-Locomotive order)."""
         self.opt = [[options(L, h, w) if L else 0 for L in range(m1)] for h in range(m1) for w in range(m1)]
         """opt[h * m1 + w][L]: :func:`options` (h, w clamped to ml)."""
         rowc = []
+        lenc = []
         for t in range(m1):
             for w in range(m1):
                 row = [sum(options(L, h, w) << (sh * (ml - L)) for L in range(1, t + 1)) for h in range(m1)]
@@ -102,27 +116,38 @@ class _Tables:
                 # all-Locomotive kernel: 1 for each length up to min(Locomotives, trains)
                 row[0] = sum(1 << (sh * (ml - L)) for L in range(1, min(w, t) + 1))
                 rowc.append(row)
+                lenc.append([tuple((L, options(L, h, w), sh * (L - 1), L - h if L > h else 0)
+                                   for L in range(1, t + 1) if options(L, h, w)) for h in range(m1)])
         self.rowc = rowc
         """rowc[t * m1 + w][h]: the kernel for t trains, w Locomotives, h cards of the colour
         (all clamped to ml); [0] the all-Locomotive kernel."""
-        self._big: dict[tuple[int, int], list] = {}
+        self.lenc = lenc
+        """lenc[t * m1 + w][h]: for each length L (shortest first) that a colour with h cards
+        can pay, with w Locomotives and t trains: (L, its payments, the bit of its count, the
+        fewest Locomotives it needs)."""
+        self._big: dict[tuple[int, int], tuple] = {}
 
-    def rows(self, tmax: int, hmax: int) -> list[list[list[int]]]:
-        """The kernels without clamping, for the fused loop: rows[t][w][h] is
-        rowc[min(t, ml) * m1 + min(w, ml)][min(h, ml)], for t <= tmax and w, h <= hmax."""
+    def rows(self, tmax: int, hmax: int) -> tuple[list, list]:
+        """The tables without clamping, for the fused loop: (kernels, lengths) with
+        kernels[t][w][h] = rowc[min(t, ml) * m1 + min(w, ml)][min(h, ml)], and lengths the
+        same of lenc, for t <= tmax and w, h <= hmax."""
         key = (tmax, hmax)
         big = self._big.get(key)
         if big is None:
-            ml, m1, rowc = self.ml, self.m1, self.rowc
-            hc = [h if h < ml else ml for h in range(hmax + 1)]
-            big = [[[rowc[t * m1 + w][h] for h in hc] for w in range(min(hmax, ml) + 1)]
-                   for t in range(min(tmax, ml) + 1)]
-            for by_w in big:  # more Locomotives than ml: as ml
-                by_w.extend([by_w[-1]] * (hmax + 1 - len(by_w)))
-            big.extend([big[-1]] * (tmax + 1 - len(big)))  # more trains than ml: as ml
+            big = self._unclamped(self.rowc, tmax, hmax), self._unclamped(self.lenc, tmax, hmax)
             if len(self._big) > 32:
                 self._big.clear()
             self._big[key] = big
+        return big
+
+    def _unclamped(self, table: list, tmax: int, hmax: int) -> list[list[list]]:
+        ml, m1 = self.ml, self.m1
+        hc = [h if h < ml else ml for h in range(hmax + 1)]
+        big = [[[table[t * m1 + w][h] for h in hc] for w in range(min(hmax, ml) + 1)]
+               for t in range(min(tmax, ml) + 1)]
+        for by_w in big:  # more Locomotives than ml: as ml
+            by_w.extend([by_w[-1]] * (hmax + 1 - len(by_w)))
+        big.extend([big[-1]] * (tmax + 1 - len(big)))  # more trains than ml: as ml
         return big
 
 
@@ -163,7 +188,7 @@ def _nth_claim(B: _Tables, M: list[int], h: list[int], t: int, f: bytearray, r: 
             o = O[L]
             if not o:
                 continue
-            m = ((mc >> (sh * L)) & mask) * o
+            m = ((mc >> (sh * (L - 1))) & mask) * o
             if r < m:
                 j, k = divmod(r, o)
                 for i in B.cg[c * m1 + L]:
@@ -177,7 +202,7 @@ def _nth_claim(B: _Tables, M: list[int], h: list[int], t: int, f: bytearray, r: 
         raise AssertionError("colour count out of step")  # pragma: no cover
     na = M[ALL]
     for L in range(1, (wc if wc < tc else tc) + 1):
-        m = (na >> (sh * L)) & mask
+        m = (na >> (sh * (L - 1))) & mask
         if r < m:
             for i in B.allc[L]:
                 if f[i]:
@@ -327,6 +352,17 @@ def _picks(k: int, lo: int) -> list[tuple[int, ...]]:
     return hit
 
 
+_KEEPS: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
+
+
+def _keeps_by_count(kmax: int, lo: int) -> list[list[tuple[int, ...]]]:
+    """[_picks(k, min(lo, k)) for k in 0..kmax]: the ways to keep, by the number offered."""
+    hit = _KEEPS.get((kmax, lo))
+    if hit is None:
+        hit = _KEEPS[(kmax, lo)] = [_picks(k, min(lo, k)) for k in range(kmax + 1)]
+    return hit
+
+
 _DRAW_CODES = tuple(("d", c) for c in range(9)) + (("d", DECK),)
 """_DRAW_CODES[src]: the action code of a draw (index -1 is the deck)."""
 _PAID = tuple(tuple((c,) * k for k in range(9)) for c in range(9))
@@ -360,20 +396,22 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     openf, MP, side = g.openf, fc.mp, g.side
     T = g.T
     rlen, rpts, rid, rtwins = T.rlen, T.rpts, T.rid, T.rtwins
-    rcol, rbit = B.rcol, B.rbit
-    shift, mask = B.shift, B.mask
+    rcol, rbit, cg, cgr = B.rcol, B.rbit, B.cg, B.cgr
+    shift, mask, m1 = B.shift, B.mask, B.m1
     v = g.variant
     end_at = v.end_trigger
-    setup_keep, draw_keep, draw_count = v.setup_keep, v.draw_keep, v.draw_count
+    draw_count = v.draw_count
     to_box = v.setup_unkept == "box"
     rank, tid = _id_ranks(g.tix)
-    rank_of = rank.__getitem__
+    rank_of, tid_of = rank.__getitem__, tid.__getitem__
+    kmax = max(draw_count, *map(len, offered))  # the most tickets ever offered at once
+    keep_setup, keep_draw = _keeps_by_count(kmax, v.setup_keep), _keeps_by_count(kmax, v.draw_keep)
     closed = not g.doubles_open
     after = [*range(1, n), 0]  # the next seat
     dm, dcnt = display_mask(display)
     # every hand stays within the cards in play (cards only move), every reserve within its start
     ncards = len(deck) + len(discard) + len(display) - dcnt[EMPTY] + sum(map(sum, hands))
-    ROWS = B.rows(max(trains), max(ncards, max(map(max, hands))))
+    ROWS, LENS = B.rows(max(trains), max(ncards, max(map(max, hands))))
     p, seat, turn, passes = g.pending, g.seat, g.turn, g.passes
     final_left, trigger = g.final_left, g.trigger
     steps = 0
@@ -387,30 +425,38 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                 t = trains[seat]
                 M = MP[seat]
                 h0, h1, h2, h3, h4, h5, h6, h7, w = hand
-                # the claims (FastCounter.claims, unrolled): one dot product per colour held
+                # the claims (FastCounter.claims, unrolled): one dot product per colour held,
+                # the all-Locomotive one first; x0..x6 keep the running sums
                 R = ROWS[t][w]
                 gm = M[GRAY]
-                x = M[ALL] * R[0]
+                x = a = M[ALL] * R[0]
                 if h0:
                     x += (M[0] + gm) * R[h0]
+                x0 = x
                 if h1:
                     x += (M[1] + gm) * R[h1]
+                x1 = x
                 if h2:
                     x += (M[2] + gm) * R[h2]
+                x2 = x
                 if h3:
                     x += (M[3] + gm) * R[h3]
+                x3 = x
                 if h4:
                     x += (M[4] + gm) * R[h4]
+                x4 = x
                 if h5:
                     x += (M[5] + gm) * R[h5]
+                x5 = x
                 if h6:
                     x += (M[6] + gm) * R[h6]
+                x6 = x
                 if h7:
                     x += (M[7] + gm) * R[h7]
                 nc = (x >> shift) & mask
-                fs = FIRST[dm]
                 dk = 1 if deck or discard else 0
-                nd = len(fs) + dk
+                fs = FIRST_DECK[dm] if dk else FIRST[dm]
+                nd = len(fs)
                 total = nd + nc + (1 if tdeck else 0)
                 if not total:
                     app(("p",))
@@ -425,7 +471,7 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                     continue
                 r = int(rnds[seat]() * total)
                 if r < nd:
-                    src = fs[r - dk] if r >= dk else DECK
+                    src = fs[r]
                     second = False
                 else:
                     r -= nd
@@ -435,15 +481,67 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                         offered[seat] = [tdeck.pop() for _ in range(k)]
                         p = "keep-tickets"
                         continue
-                    code = _nth_claim(B, M, hand, t, openf[seat], r)
+                    # the r-th claim, in the order of _nth_claim. Its colour: the first whose
+                    # running sum passes r + the all-Locomotive count (first in the sums,
+                    # last in the order)
+                    r += (a >> shift) & mask
+                    if r < (x0 >> shift) & mask:
+                        c, base = 0, a
+                    elif r < (x1 >> shift) & mask:
+                        c, base = 1, x0
+                    elif r < (x2 >> shift) & mask:
+                        c, base = 2, x1
+                    elif r < (x3 >> shift) & mask:
+                        c, base = 3, x2
+                    elif r < (x4 >> shift) & mask:
+                        c, base = 4, x3
+                    elif r < (x5 >> shift) & mask:
+                        c, base = 5, x4
+                    elif r < (x6 >> shift) & mask:
+                        c, base = 6, x5
+                    elif r < nc:
+                        c, base = 7, x6
+                    else:
+                        c = LOCO
+                    if c == LOCO:  # all Locomotives (rare): the reference search
+                        code = _nth_claim(B, M, hand, t, openf[seat], r - ((a >> shift) & mask))
+                        _, i, c, ncol, nl = code
+                    else:
+                        r -= (base >> shift) & mask
+                        # its length: the payments of each length, shortest first
+                        mc = M[c] + gm
+                        for L, o, at, nl in LENS[t][w][hand[c]]:
+                            no = (mc >> at) & mask  # the open routes colour c may pay
+                            m = no * o
+                            if r < m:
+                                break
+                            r -= m
+                        # its route: the j-th of those open (counted from the nearer end);
+                        # its Locomotives: the fewest the length needs, plus k
+                        j, k = divmod(r, o)
+                        nl += k
+                        f = openf[seat]
+                        if j + j < no:
+                            for i in cg[c * m1 + L]:
+                                if f[i]:
+                                    if not j:
+                                        break
+                                    j -= 1
+                        else:
+                            j = no - 1 - j
+                            for i in cgr[c * m1 + L]:
+                                if f[i]:
+                                    if not j:
+                                        break
+                                    j -= 1
+                        ncol = L - nl
+                        code = ("c", i, c, ncol, nl)
                     app(code)
-                    _, i, col, ncol, nloco = code
-                    if ncol:
-                        hand[col] -= ncol
-                        discard += _PAID[col][ncol]
-                    if nloco:
-                        hand[LOCO] -= nloco
-                        discard += _PAID[LOCO][nloco]
+                    hand[c] -= ncol
+                    discard += _PAID[c][ncol]
+                    if nl:
+                        hand[LOCO] -= nl
+                        discard += _PAID[LOCO][nl]
                     owner[i] = seat
                     trains[seat] = t - rlen[i]
                     points[seat] += rpts[i]
@@ -480,10 +578,9 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                     src = None
             elif p == "second-card":
                 steps += 1
-                fs = SECOND[dm]
                 dk = 1 if deck or discard else 0
-                r = int(rnds[seat]() * (len(fs) + dk))
-                src = fs[r - dk] if r >= dk else DECK
+                fs = SECOND_DECK[dm] if dk else SECOND[dm]
+                src = fs[int(rnds[seat]() * len(fs))]
                 second = True
                 hand = hands[seat]
             elif p == "over":
@@ -493,16 +590,13 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                 off = offered[seat]
                 setup = p == "setup-tickets"
                 srt = sorted(off, key=rank_of)
-                lo = setup_keep if setup else draw_keep
-                if lo > len(srt):
-                    lo = len(srt)
-                opts = _picks(len(srt), lo)
-                chosen = [srt[x] for x in opts[int(rnds[seat]() * len(opts))]]
-                app(("k", tuple([tid[t] for t in chosen])))
+                opts = (keep_setup if setup else keep_draw)[len(srt)]
+                chosen = list(map(srt.__getitem__, opts[int(rnds[seat]() * len(opts))]))
+                app(("k", tuple(map(tid_of, chosen))))
                 offered[seat] = []
-                kept[seat].extend([t for t in off if t in chosen])
-                back = [t for t in off if t not in chosen]
-                if back:
+                kept[seat].extend(filter(chosen.__contains__, off))
+                if len(chosen) < len(off):  # the others: back under the pile, or to the box
+                    back = list(filterfalse(chosen.__contains__, off))
                     if setup and to_box:
                         box.extend(back)
                         box.sort()
@@ -559,12 +653,12 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
             passes = 0
             if final_left > 0:
                 final_left -= 1
-            elif trigger < 0 and trains[seat] <= end_at:
+                if not final_left:
+                    p = "over"
+                    continue
+            elif trains[seat] <= end_at and trigger < 0:
                 trigger = seat
                 final_left = n
-            if final_left == 0:
-                p = "over"
-                continue
             seat = after[seat]
             p = "turn"
     finally:
