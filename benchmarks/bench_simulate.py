@@ -143,10 +143,12 @@ def memory_table(games: int) -> None:
 
 
 def pool_cpu(variant: str = "usa", players: int = 2, agent: str = "random",
-             games: int = 600) -> None:
+             games: int = 3000) -> None:
     """CPU accounting of a pool of 2 (robust on a shared machine): the CPU time per game in
     the workers (``RUSAGE_CHILDREN``, pool start included) and in the calling process,
-    next to the one-core CPU time; two free cores play ``2 / worker time`` games a second."""
+    next to the one-core CPU time. Two free cores play ``2 / worker time`` games a second
+    if the calling process's share is left out, ``2 / (worker + calling) time`` with it
+    (it runs on the same cores: it unpickles the results and builds the GameResults)."""
     import resource
 
     c0 = time.process_time()
@@ -162,7 +164,9 @@ def pool_cpu(variant: str = "usa", players: int = 2, agent: str = "random",
     print(f"\npool of 2, CPU accounting ({games} {variant} {players}-player {agent} games): "
           f"one core {serial * 1000:.2f} ms per game; pool workers {worker * 1000:.2f} ms per "
           f"game (start-up included), calling process {parent * 1000:.2f} ms per game; on two "
-          f"free cores about {2 / worker:,.0f} games/s (one core: {1 / serial:,.0f})")
+          f"free cores about {2 / worker:,.0f} games/s for the workers, {2 / (worker + parent):,.0f} "
+          f"with the calling process's share ({1 / (worker + parent):,.0f} per core; one core "
+          f"alone: {1 / serial:,.0f})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -223,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
                               f"{sim_rate:,.0f} | {wall_rate:,.0f} | {pool_rate:,.0f} | "
                               f"{turns:.0f} |", flush=True)
     if not a.memory_only:
-        pool_cpu()
+        pool_cpu(games=600 if a.quick else 3000)
     if not a.no_memory:
         memory_table(a.memory_games)
     return 0

@@ -243,6 +243,32 @@ def test_B_6_5_H_8_2_gaps_match_on_random_claims(data):
     assert_searches_match(board, scorers, lambda s: [board.ticket(t) for t in s.tickets])
 
 
+@settings(max_examples=150)
+@given(data=st.data())
+def test_B_6_4_B_8_2_trail_pass_finds_the_pieces_tickets_use(data):
+    """The longest-trail pass also finds the network's pieces (node -> its piece): the same
+    partition as ticket completion's own (``_pieces``), the same length as the trail, and
+    the same tickets done (countries have a node per route, H-8.5)."""
+    from ttr_nb.graph import board_graph, longest_trail
+    from ttr_nb.scoring_search import _pieces, tickets_done
+    from ttr_nb.trail import trail_length_and_pieces
+
+    board = data.draw(st.sampled_from(BOARDS), label="board")
+    ids = data.draw(st.lists(st.sampled_from([r.id for r in board.routes]), max_size=40),
+                    label="routes")
+    length, pieces = trail_length_and_pieces(board, ids)
+    assert length == longest_trail(board, ids).length
+    ends = board_graph(board).ends
+    own = _pieces([ends[r] for r in ids])
+    assert pieces.keys() == own.keys()
+    for x in pieces:
+        assert set(pieces[x]) == own[x]
+        assert all(pieces[y] is pieces[x] for y in own[x])
+    tickets = board.tickets
+    assert tickets_done(board, ids, tickets, pieces) == tickets_done(board, ids, tickets) == \
+        tuple(c.connected for c in connections(board, ids, tickets))
+
+
 def test_compact_json_keeps_unusual_names_and_values():
     """Quotes, backslashes, control characters and non-ASCII names; a bonus whose value is
     not a plain int: the compact text still equals json.dumps of to_dict()."""

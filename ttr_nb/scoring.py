@@ -35,7 +35,7 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Seque
 from .board import Board, Route, Ticket
 from .errors import IllegalAction
 from .scoring_search import GapSearch, connections, tickets_done
-from .trail import longest_trail, longest_trail_length
+from .trail import longest_trail, trail_length_and_pieces
 
 KINDS = ("route", "terrain", "mountain", "ticket", "bonus")
 """The kinds of score line, in the order a sheet lists them."""
@@ -243,7 +243,12 @@ class ScorerFacts:
         """The length of :attr:`trail` (its walk is not built by the numbers only)."""
         if "trail" in self._cache or not self.numbers_only:
             return self.trail.length
-        return self._get("trail_length", lambda: longest_trail_length(self.board, self.route_ids))
+        return self._numbers[0]
+
+    @property
+    def _numbers(self) -> tuple[int, dict[int, list[int]]]:
+        """By the numbers only: the trail's length and the network's pieces, found together."""
+        return self._get("numbers", lambda: trail_length_and_pieces(self.board, self.route_ids))
 
     @property
     def network(self):
@@ -266,7 +271,7 @@ class ScorerFacts:
             if "connections" in self._cache or not self.numbers_only:
                 done = tuple([c.connected for c in self.connections])
             else:
-                done = tickets_done(self.board, self.route_ids, self.tickets)
+                done = tickets_done(self.board, self.route_ids, self.tickets, self._numbers[1])
             self._cache["done"] = done
         return done
 

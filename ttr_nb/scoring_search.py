@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import heapq
 import weakref
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from .board import Board, Ticket
 from .paths import adjacency, cheapest_path
@@ -145,13 +145,16 @@ def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket
     return tuple(out)
 
 
-def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket]) -> tuple[bool, ...]:
+def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket],
+                 pieces: Mapping[int, Any] | None = None) -> tuple[bool, ...]:
     """For each ticket, whether ``route_ids`` join its ends: ``connections(...)[i].connected``
     without the paths and the reached cities (what a simulation needs). The ids must be
-    routes of the board and the tickets' ends its cities (a Scoresheet checks them first)."""
+    routes of the board and the tickets' ends its cities (a Scoresheet checks them first).
+    ``pieces``: the network's pieces if known (node -> one object per piece, shared by its
+    nodes, e.g. from :func:`ttr_nb.trail.trail_length_and_pieces`)."""
     g = board_graph(board)
     ends, nodes_of = g.ends, g.nodes_of
-    get = _pieces([ends[rid] for rid in route_ids]).get
+    get = (pieces if pieces is not None else _pieces([ends[rid] for rid in route_ids])).get
     out = []
     for t in tickets:
         src, dst = nodes_of[t.a], nodes_of[t.b]

@@ -188,8 +188,19 @@ def longest_trail_length(board, route_ids: Iterable[int]) -> int:
     return _longest(board, route_ids, False)
 
 
-def _longest(board, route_ids: Iterable[int], walk: bool) -> Any:
-    """:func:`longest_trail` (``walk``) or its length only."""
+def trail_length_and_pieces(board, route_ids: Iterable[int]) -> tuple[int, dict[int, list[int]]]:
+    """:func:`longest_trail_length`, and the connected pieces of the network found on the
+    way: node -> the list of its piece's nodes (one list per piece, shared by its nodes), as
+    :func:`ttr_nb.scoring_search.tickets_done` takes them (a ticket is done when its ends
+    are in one piece, B-6.4)."""
+    pieces: dict[int, list[int]] = {}
+    return _longest(board, route_ids, False, pieces), pieces
+
+
+def _longest(board, route_ids: Iterable[int], walk: bool,
+             piece_of: dict[int, list[int]] | None = None) -> Any:
+    """:func:`longest_trail` (``walk``) or its length only; fills ``piece_of``, if given,
+    with each node's piece (see :func:`trail_length_and_pieces`)."""
     g = board_graph(board)
     ids = sorted(set(route_ids))
     # an edge is named by its route id: ``edges[r]`` is (u, v, cars, r)
@@ -199,6 +210,8 @@ def _longest(board, route_ids: Iterable[int], walk: bool) -> Any:
             return EMPTY_TRAIL if walk else 0
         if ids[0] in edges:  # one route: the trail (else the error below)
             u, v, w, r = edges[ids[0]]
+            if piece_of is not None:
+                piece_of[u] = piece_of[v] = [u, v]
             return _make_trail(g, edges, [u, v], [r], w) if walk else w
     # adjacency: node -> [(neighbour, route id)], in route-id order (a loop twice)
     adj: dict[int, list[tuple[int, int]]] = {}
@@ -243,6 +256,11 @@ def _longest(board, route_ids: Iterable[int], walk: bool) -> Any:
                     nodes.append(nb)
                     cars += edges[i][2]
         pieces.append([cars, -len(pieces), nodes, (ends >> 1) - len(nodes) + 1, odd])
+    if piece_of is not None:
+        for p in pieces:
+            nodes = p[2]
+            for x in nodes:
+                piece_of[x] = nodes
     if len(pieces) > 1:
         cyclic = [p for p in pieces if p[3]]
         if len(cyclic) == 1:  # its cars: all the others are trees
