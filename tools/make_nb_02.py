@@ -8,8 +8,7 @@
 The worked examples of rules-spec §7 (E1-E8) and the seed's common scoring mistakes, each
 built from real routes of the shipped boards, printed as a Scoresheet and drawn.
 
-Cell ids are nbformat's random ones, new at every rebuild; nbconvert executes in place and
-keeps them.
+Cells have the fixed ids nb02-00, nb02-01, ... (a rebuild changes nothing in git).
 """
 from nbbuild import NOTEBOOKS, code, main, md
 
@@ -429,4 +428,4 @@ for line in leo_data["lines"]:
 
 
 if __name__ == "__main__":
-    main(__doc__, OUT, CELLS)
+    main(__doc__, OUT, CELLS, ids="nb02")

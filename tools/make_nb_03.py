@@ -9,8 +9,7 @@ Graph theory on the real boards: the board as a multigraph, degrees and Euler, t
 paths (anchors §8: 31 against 23), bridges and planarity, tickets as connectivity and Steiner
 trees, and the longest trail of a whole board with its proof.
 
-Cell ids are nbformat's random ones, new at every rebuild; nbconvert executes in place and
-keeps them.
+Cells have the fixed ids nb03-00, nb03-01, ... (a rebuild changes nothing in git).
 """
 from nbbuild import NOTEBOOKS, code, main, md
 
@@ -345,4 +344,4 @@ for name in ("legendary_asia", "heart_of_africa", "team_asia"):
 
 
 if __name__ == "__main__":
-    main(__doc__, OUT, CELLS)
+    main(__doc__, OUT, CELLS, ids="nb03")

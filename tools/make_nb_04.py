@@ -9,8 +9,7 @@
 A tour of the ipywidgets controls (ttr_nb.widgets): each one shown, then driven from code,
 then its state printed in a plain cell so nbval compares something real (tooling.md §8).
 
-Cell ids are nbformat's random ones, new at every rebuild; nbconvert executes in place and
-keeps them.
+Cells have the fixed ids nb04-00, nb04-01, ... (a rebuild changes nothing in git).
 """
 from nbbuild import NOTEBOOKS, code, main, md
 
@@ -254,4 +253,4 @@ print(asia.score().verdict)
 
 
 if __name__ == "__main__":
-    main(__doc__, OUT, CELLS, kernel="Python 3 (ipykernel)")
+    main(__doc__, OUT, CELLS, ids="nb04", kernel="Python 3 (ipykernel)")

@@ -10,8 +10,7 @@ seeded game, doubling examples that pass and fail (with why_not), Locomotives as
 and the policies, a country ticket, a full game's Scoresheet, and what doubling adds over many
 simulated games.
 
-Cell ids are nbformat's random ones, new at every rebuild; nbconvert executes in place and
-keeps them.
+Cells have the fixed ids nb05-00, nb05-01, ... (a rebuild changes nothing in git).
 """
 from nbbuild import NOTEBOOKS, code, main, md
 
@@ -476,4 +475,4 @@ for key in list(rows[0])[1:]:
 
 
 if __name__ == "__main__":
-    main(__doc__, OUT, CELLS)
+    main(__doc__, OUT, CELLS, ids="nb05")

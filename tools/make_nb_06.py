@@ -9,8 +9,7 @@ A Team Asia game stepped through (the holders, ticket sharing, what each seat ma
 tunnel paid and one given up, and the odds of a tunnel costing extra cards: exact
 (hypergeometric) and simulated, drawn on the board.
 
-Cell ids are nbformat's random ones, new at every rebuild; nbconvert executes in place and
-keeps them.
+Cells have the fixed ids nb06-00, nb06-01, ... (a rebuild changes nothing in git).
 """
 from nbbuild import NOTEBOOKS, code, main, md
 
@@ -444,4 +443,4 @@ for team, name in enumerate(sheet.names):
 
 
 if __name__ == "__main__":
-    main(__doc__, OUT, CELLS)
+    main(__doc__, OUT, CELLS, ids="nb06")

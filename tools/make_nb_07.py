@@ -9,8 +9,7 @@ Legendary Asia: mountain routes (the X spaces, their cost in trains and their po
 the setup tickets, the Asian Explorer bonus as the largest connected component, and a full
 game's Scoresheet with the board drawn.
 
-Cell ids are nbformat's random ones, new at every rebuild; nbconvert executes in place and
-keeps them.
+Cells have the fixed ids nb07-00, nb07-01, ... (a rebuild changes nothing in git).
 """
 from nbbuild import NOTEBOOKS, code, main, md
 
@@ -302,4 +301,4 @@ plt.show()
 
 
 if __name__ == "__main__":
-    main(__doc__, OUT, CELLS)
+    main(__doc__, OUT, CELLS, ids="nb07")
