@@ -782,7 +782,7 @@ class _RouteLines:
 
     def __init__(self) -> None:
         self.lines: dict[int, tuple[Line, ...]] = {}
-        # route id -> (its points, its Mountain Crossing points)
+        # route id -> (its points, its Mountain Crossing points or -1 for a route without)
         self.points: dict[int, tuple[int, int]] = {}
         self.json: dict[int, tuple[Line, str]] = {}
         # (ticket id, owner) -> the ticket's result and line by the numbers only, (not done, done)

@@ -36,6 +36,10 @@ Countries (The Heart of Africa, H-8.2, H-8.5) are dead ends: each route into a c
 ends at its own terminal, so no trail passes through a country and two routes into the
 same country are not joined. ``Trail.cities`` shows the country's name.
 
+:func:`longest_trail_length` gives the length alone (no walk is built: a score by the
+numbers), and :func:`trail_length_and_pieces` also the connected pieces of step 1, which
+ticket completion reuses.
+
 Example
 -------
 >>> import ttr_nb
