@@ -831,7 +831,7 @@ def _block_search(edges, members, inner, b1v, b1c, b2v, b2c, fixed, floor):
         mask, walked by Hierholzer; or a list, in travel order)."""
         here = keep[s]
         walk_nodes, walk_edges = [here], []
-        for j in (_euler_bits(inc, routes, s) if routes.__class__ is int else routes):
+        for j in (_euler_bits(inc, routes, s)[1] if routes.__class__ is int else routes):
             seq_nodes, seq_edges = seqs[j]
             if seq_nodes[0] != here:
                 seq_nodes, seq_edges = seq_nodes[::-1], seq_edges[::-1]
@@ -1005,22 +1005,28 @@ def _by_removal(k, eu, ev, cars_of, p1, p2, fixed, floor):
 
 
 def _euler_bits(inc, keep, s):
-    """Hierholzer: the routes of the bit mask ``keep`` (one trail from s, ``inc``: the
-    (far end, bit) of the routes at each city) as indices, in travel order."""
+    """Hierholzer over the routes of the bit mask ``keep`` (they form one trail from s);
+    ``inc[x]``: the routes at city x, each a tuple (far end, ..., its bit). Returns the
+    trail's cities and its routes as indices, in travel order."""
     used = 0
+    ptr = [0] * len(inc)
     stack = [(s, -1)]
     out = []
     while stack:
-        x, _j = stack[-1]
-        for nb, bit in inc[x]:
-            if keep & bit and not used & bit:
-                used |= bit
-                stack.append((nb, bit.bit_length() - 1))
-                break
+        x, _e = stack[-1]
+        lst = inc[x]
+        k = ptr[x]
+        while k < len(lst) and (used & lst[k][-1] or not keep & lst[k][-1]):
+            k += 1
+        ptr[x] = k
+        if k == len(lst):
+            out.append(stack.pop())
         else:
-            out.append(stack.pop()[1])
+            bit = lst[k][-1]
+            used |= bit
+            stack.append((lst[k][0], bit.bit_length() - 1))
     out.reverse()
-    return out[1:]
+    return [x for x, _e in out], [e for _x, e in out[1:]]
 
 
 def _search_with_branches(red, p1, p2, fixed, floor):
@@ -1228,28 +1234,6 @@ def _trail_search(sub, start, floor):
     all_bits = (1 << m) - 1
     best: list = [floor, None]  # cars, (nodes, edge indices)
 
-    def euler(v, mask):
-        """Hierholzer over the routes of ``mask`` from v (they form one trail from v)."""
-        used = 0
-        ptr = [0] * n
-        stack = [(v, -1)]
-        out = []
-        while stack:
-            x, _e = stack[-1]
-            lst = inc[x]
-            k = ptr[x]
-            while k < len(lst) and (used & lst[k][2] or not mask & lst[k][2]):
-                k += 1
-            ptr[x] = k
-            if k == len(lst):
-                out.append(stack.pop())
-            else:
-                y, _w, bit = lst[k]
-                used |= bit
-                stack.append((y, bit.bit_length() - 1))
-        out.reverse()
-        return [x for x, _e in out], [e for _x, e in out[1:]]
-
     def component(v, mask):
         """The routes of ``mask`` connected to v, and their cars."""
         seen = 1 << v
@@ -1381,7 +1365,7 @@ def _trail_search(sub, start, floor):
                 main, main_cars = 0, 0
             if main_cars > best[0]:
                 best[0] = main_cars
-                best[1] = euler(first, main)
+                best[1] = _euler_bits(inc, main, first)
             if rest == main:
                 continue  # the bound is met
             # the piece cut off by the fewest routes of J (then the heaviest)
@@ -1453,7 +1437,7 @@ def _trail_search(sub, start, floor):
         if (odd_all ^ 1 << z).bit_count() <= 1:  # one trail from z takes every route
             if total <= floor:
                 return None
-            best[:] = [total, euler(z, all_bits)]
+            best[:] = [total, _euler_bits(inc, all_bits, z)]
         else:
             if floor < 0:
                 best[:] = [0, ([z], [])]
@@ -1462,7 +1446,7 @@ def _trail_search(sub, start, floor):
         if total <= floor:
             return None
         s = (odd_all & -odd_all).bit_length() - 1 if odd_all else 0
-        best[:] = [total, euler(s, all_bits)]
+        best[:] = [total, _euler_bits(inc, all_bits, s)]
     else:
         branch_and_bound(None, odd_all, 2)
     if best[1] is None:
