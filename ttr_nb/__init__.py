@@ -26,7 +26,7 @@ _EXPORTS = {
     "steiner_tree": "graph", "ticket_steiner": "graph", "whole_board_trail": "graph",
     "Scoresheet": "scoring", "Claim": "scoring", "Scorer": "scoring", "Line": "scoring",
     # pictures
-    "draw_board": "draw", "score_chart": "charts", "terrain_chart": "charts",
+    "draw_board": "draw", "show": "pictures", "score_chart": "charts", "terrain_chart": "charts",
     # widgets (ipywidgets is imported only when one is used)
     "GameStepper": "widgets", "PlayPanel": "widgets", "ScoringExplorer": "widgets",
     "RouteBuilder": "widgets",
@@ -38,6 +38,8 @@ _EXPORTS = {
     "DrawTerrain": "rules.terrain", "PayTunnel": "rules.tunnels", "WithdrawTunnel": "rules.tunnels", "policy_table": "variants",
     # simulation
     "simulate": "simulate",
+    # lessons
+    "exercises": "exercises", "narrate": "narrate",
 }
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
@@ -53,7 +55,8 @@ def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
         raise AttributeError(f"module 'ttr_nb' has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
+    found = import_module(f".{module}", __name__)
+    value = found if module == name else getattr(found, name)
     globals()[name] = value
     return value
 

@@ -157,6 +157,64 @@ class Board:
             raise KeyError(f"{len(found)} routes {a}–{b}" + (f" of colour {color}" if color else ""))
         return found[0]
 
+    def route_id(self, spec: Any, taken: Iterable[int] = ()) -> int:
+        """A route id from an id, ``'City–City'`` (or ``'City-City'``), ``'City–City red'``,
+        ``(a, b)`` or ``(a, b, colour)``.
+
+        For a double route without a colour, the first track not in ``taken``. KeyError (or
+        TypeError for a value of the wrong kind) naming the problem if there is no such route.
+
+        >>> load_map("usa").route(load_map("usa").route_id("Denver–Omaha")).label()
+        'Denver–Omaha (4, pink)'
+        """
+        if isinstance(spec, bool):
+            raise TypeError(f"a route is an id or 'City–City', not {spec!r}")
+        if isinstance(spec, int):
+            if spec not in self._route_by_id:
+                raise KeyError(f"{self.name} has no route with id {spec}.")
+            return spec
+        if isinstance(spec, Route):
+            return self.route_id(spec.id)
+        color = None
+        if isinstance(spec, str):
+            text = spec.strip()
+            for c in ROUTE_COLORS:
+                if text.lower().endswith(" " + c) or text.lower().endswith(f"({c})"):
+                    color = c
+                    text = text[: len(text) - len(c)].rstrip(" (").strip()
+                    break
+            for sep in ("–", " - ", "—", "-"):
+                if sep in text:
+                    a, b = (p.strip() for p in text.split(sep, 1))
+                    break
+            else:
+                raise KeyError(f"Write a route as 'City–City' (e.g. 'Denver–Omaha'), not {spec!r}.")
+        elif isinstance(spec, (tuple, list)) and len(spec) in (2, 3):
+            a, b = spec[0], spec[1]
+            color = spec[2] if len(spec) == 3 else None
+        else:
+            raise TypeError(f"a route is an id, 'City–City' or (city, city), not {spec!r}")
+        for c in (a, b):
+            if c not in self.cities:
+                raise KeyError(f"{self.name} has no city called {c!r}.")
+        found = [r for r in self.routes_between(a, b) if color is None or r.color == color]
+        if not found:
+            raise KeyError(f"No route joins {a} and {b}" + (f" in {color}" if color else "")
+                           + f" on {self.name}.")
+        taken = set(taken)
+        free = [r for r in found if r.id not in taken]
+        return (free or found)[0].id
+
+    def route_ids(self, specs: Iterable[Any]) -> list[int]:
+        """The route ids of ``specs`` (each as :meth:`route_id` reads it), in order.
+
+        A double named twice without a colour gives both of its tracks.
+        """
+        ids: list[int] = []
+        for spec in specs:
+            ids.append(self.route_id(spec, taken=ids))
+        return ids
+
     @cached_property
     def twins(self) -> dict[int, tuple[int, ...]]:
         """For each route id, the ids of the other tracks of its double (or triple)."""

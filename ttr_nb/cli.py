@@ -28,6 +28,12 @@ def _render(args: argparse.Namespace) -> int:
     return cli_render(args)
 
 
+def _lessons(args: argparse.Namespace) -> int:
+    from .lessons import cli_main
+
+    return cli_main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="ttr-nb", description="Ticket to Ride in Jupyter: tools.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -46,6 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=0, help="process-pool workers (0 = serial)")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.set_defaults(func=_simulate)
+
+    le = sub.add_parser("lessons", help="copy the lessons (teacher or student edition) into a folder")
+    le.add_argument("directory", help="the folder to write the notebooks to (made if missing)")
+    le.add_argument("--student", action="store_true",
+                    help="the student edition: no worked solutions, no outputs")
+    le.add_argument("--force", action="store_true", help="replace lessons already in the folder")
+    le.set_defaults(func=_lessons)
 
     r = sub.add_parser("render", help="draw a board, or a simulated game at some step, to a PNG")
     r.add_argument("--variant", default="usa")

@@ -178,45 +178,8 @@ def resolve_board(board: Any):
 
 
 def resolve_route(board: Any, spec: Any, taken: Iterable[int] = ()) -> int:
-    """A route id from an id, 'City–City' (or 'City-City'), 'City–City red', (a, b) or (a, b, colour).
-
-    For a double route without a colour, the first track not in ``taken``. KeyError naming the
-    problem if there is no such route."""
-    if isinstance(spec, bool):
-        raise TypeError(f"a route is an id or 'City–City', not {spec!r}")
-    if isinstance(spec, int):
-        try:
-            return board.route(spec).id
-        except KeyError:
-            raise KeyError(f"{board.name} has no route with id {spec}.") from None
-    color = None
-    if isinstance(spec, str):
-        text = spec.strip()
-        for c in ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "gray"):
-            if text.lower().endswith(" " + c) or text.lower().endswith(f"({c})"):
-                color = c
-                text = text[: len(text) - len(c)].rstrip(" (").strip()
-                break
-        for sep in ("–", " - ", "-", "—"):
-            if sep in text:
-                a, b = (p.strip() for p in text.split(sep, 1))
-                break
-        else:
-            raise KeyError(f"Write a route as 'City–City' (e.g. 'Denver–Omaha'), not {spec!r}.")
-    elif isinstance(spec, (tuple, list)) and len(spec) in (2, 3):
-        a, b = spec[0], spec[1]
-        color = spec[2] if len(spec) == 3 else None
-    else:
-        raise TypeError(f"a route is an id, 'City–City' or (city, city), not {spec!r}")
-    for c in (a, b):
-        if c not in board.cities:
-            raise KeyError(f"{board.name} has no city called {c!r}.")
-    found = [r for r in board.routes_between(a, b) if color is None or r.color == color]
-    if not found:
-        raise KeyError(f"No route joins {a} and {b}" + (f" in {color}" if color else "") + f" on {board.name}.")
-    taken = set(taken)
-    free = [r for r in found if r.id not in taken]
-    return (free or found)[0].id
+    """A route id from any spelling :meth:`ttr_nb.board.Board.route_id` reads."""
+    return board.route_id(spec, taken)
 
 
 def terrain_html(view: Mapping[str, Any], colors: Sequence[str]) -> str:

@@ -1,0 +1,113 @@
+"""Reading students' answers: numbers, choices, routes, cities and trails.
+
+Each reader returns the value it read or raises :func:`answer_error` with a sentence a student
+can act on; the checkers of the lessons build on them.
+"""
+from __future__ import annotations
+
+from numbers import Real
+from typing import Any, Iterable, Sequence
+
+from ._core import answer_error
+
+
+def read_number(answer: Any, what: str = "a number") -> float:
+    """A number from an int, a float or a string such as ``"72"``."""
+    if isinstance(answer, bool):
+        raise answer_error(f"give {what}, not {answer}.")
+    if isinstance(answer, Real):
+        return float(answer)
+    if isinstance(answer, str):
+        try:
+            return float(answer.strip().replace(",", ""))
+        except ValueError:
+            pass
+    raise answer_error(f"give {what}, not {answer!r}.")
+
+
+def read_int(answer: Any, what: str = "a whole number") -> int:
+    """A whole number (``7``, ``7.0`` or ``"7"``)."""
+    x = read_number(answer, what)
+    if x != int(x):
+        raise answer_error(f"give {what}, not {answer!r}.")
+    return int(x)
+
+
+def read_choice(answer: Any, choices: Iterable[str], what: str = "one of the choices") -> str:
+    """One of ``choices``, matched without regard to case, spaces or a trailing full stop."""
+    options = {_norm(c): c for c in choices}
+    if isinstance(answer, str) and _norm(answer) in options:
+        return options[_norm(answer)]
+    listed = ", ".join(repr(c) for c in options.values())
+    raise answer_error(f"give {what}: one of {listed}; not {answer!r}.")
+
+
+def read_bool(answer: Any) -> bool:
+    """True/False, or "yes"/"no"."""
+    if isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str) and _norm(answer) in {"yes", "true", "no", "false"}:
+        return _norm(answer) in {"yes", "true"}
+    raise answer_error(f"answer True or False (or 'yes' or 'no'), not {answer!r}.")
+
+
+def read_city(board: Any, answer: Any) -> str:
+    """A city of ``board`` by its name (case and spaces forgiven)."""
+    names = {_norm(c): c for c in board.cities}
+    if isinstance(answer, str) and _norm(answer) in names:
+        return names[_norm(answer)]
+    raise answer_error(f"{answer!r} is not a city of {board.name}.")
+
+
+def read_cities(board: Any, answer: Any) -> list[str]:
+    """A list of cities of ``board``, in order."""
+    if isinstance(answer, str) or not isinstance(answer, Sequence):
+        raise answer_error("give a list of city names, such as ['Denver', 'Omaha'].")
+    return [read_city(board, c) for c in answer]
+
+
+def read_routes(board: Any, answer: Any) -> list[int]:
+    """Route ids from a list of routes ('Denver–Omaha', ('Denver', 'Omaha'), ids)."""
+    if isinstance(answer, (str, tuple)) and _looks_like_one_route(answer):
+        answer = [answer]
+    if not isinstance(answer, (list, tuple, set, frozenset)):
+        raise answer_error("give a list of routes, such as ['Denver–Omaha', 'Omaha–Chicago'].")
+    try:
+        return board.route_ids(list(answer))
+    except (KeyError, TypeError) as exc:
+        raise answer_error(str(exc.args[0]) if exc.args else str(exc)) from None
+
+
+def walk_trail(board: Any, cities: Sequence[str], route_ids: Iterable[int]) -> list[int]:
+    """The routes a trail through ``cities`` (in order) uses, taken from ``route_ids``.
+
+    Each step must use a route of ``route_ids`` between the two cities that the trail has not
+    used yet (a double's second track may be used once more). Raises :func:`answer_error`
+    naming the first step that fails ("your trail uses Denver–Omaha twice").
+    """
+    if len(cities) < 2:
+        raise answer_error("a trail needs at least two cities.")
+    owned = set(route_ids)
+    used: list[int] = []
+    for a, b in zip(cities, cities[1:]):
+        tracks = [r.id for r in board.routes_between(a, b) if r.id in owned]
+        if not tracks:
+            if not board.routes_between(a, b):
+                raise answer_error(f"no route joins {a} and {b}.")
+            raise answer_error(f"{a}–{b} is not one of the routes you may use.")
+        free = [t for t in tracks if t not in used]
+        if not free:
+            raise answer_error(f"your trail uses {a}–{b} twice; a trail uses each route once.")
+        used.append(free[0])
+    return used
+
+
+def _looks_like_one_route(answer: Any) -> bool:
+    if isinstance(answer, str):
+        return True
+    return len(answer) in (2, 3) and all(isinstance(x, str) for x in answer) and not any(
+        "–" in x or "-" in x for x in answer)
+
+
+def _norm(text: str) -> str:
+    return " ".join(str(text).lower().replace("’", "'").split()).rstrip(".")
