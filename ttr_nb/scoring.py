@@ -93,13 +93,28 @@ class Scorer:
     seats: tuple[int, ...] = ()
     ticket_owner: Mapping[str, str] | None = field(default=None, compare=False)
 
+    @classmethod
+    def from_routes(cls, board: Board, name: str, routes: Iterable[Any],
+                    tickets: Iterable[str] = ()) -> "Scorer":
+        """A player who claimed ``routes`` (named as :meth:`Board.route_ids` reads them:
+        ``'Denver–Omaha'``, ``('Denver', 'Omaha', 'pink')``, ids) and holds ``tickets`` (ids).
+
+        KeyError naming the route if one is not on the board.
+
+        >>> import ttr_nb
+        >>> usa = ttr_nb.load_map("usa")
+        >>> Scorer.from_routes(usa, "Mia", ["Denver–Omaha"], ["O08"]).claims
+        (Claim(route=34, doubled=False, terrain_spent=()),)
+        """
+        return cls(name, tuple(Claim(r) for r in board.route_ids(list(routes))), tuple(tickets))
+
 
 @dataclass(frozen=True)
 class Line:
     """One line of a score: ``points`` and a ``detail`` that explains them.
 
     ``routes`` and ``cities`` are what a drawing should highlight (the route, the path that
-    completes a ticket, the longest trail); ``rule`` is the rules-spec ID behind the line;
+    completes a ticket, the longest trail); ``rule`` is the rule ID behind the line (docs/RULES.md);
     ``bonus`` the bonus key for a bonus line.
     """
 

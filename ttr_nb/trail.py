@@ -181,7 +181,7 @@ def longest_trail(board, route_ids: Iterable[int]) -> Trail:
 
     References
     ----------
-    rules-spec B-8.2 (cities may repeat), H-8.2 (countries are dead ends); anchors §8.
+    rules B-8.2 (cities may repeat), H-8.2 (countries are dead ends); anchors §8.
     """
     return _longest(board, route_ids, True)
 

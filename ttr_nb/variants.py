@@ -10,7 +10,7 @@ mechanics, and the named policies that fill the rules' holes.
 >>> ttr_nb.get_variant("usa", max_consecutive_loco_resets=5).policies["max_consecutive_loco_resets"]
 5
 
-Every rule hole is a :class:`Policy` with a default and the rules-spec ID it stands for;
+Every rule hole is a :class:`Policy` with a default and the rule ID it stands for;
 ``get_variant(name, **overrides)`` changes them (an unknown name or a bad value raises
 ValueError saying what is allowed).
 """
@@ -62,7 +62,7 @@ _policy("classic_mystery_tickets", False, "U-1.2",
         "they belong to the Mega Game only).", (True, False))
 _policy("mountain_points_per_x", 2, "LA-9",
         "Legendary Asia: points for each train put in the Mountain Crossing.")
-# Heart of Africa (H-5, H-6): every [OPEN] point of rules-spec 3.5-3.6.
+# Heart of Africa (H-5, H-6): every uncertain point of the doubling rules.
 _policy("loco_as_terrain", True, "H-6.1",
         "Heart of Africa: Locomotives may stand in for Terrain cards when doubling a route.", (True, False))
 _policy("loco_terrain_value", 1, "H-6.3",
@@ -75,13 +75,13 @@ _policy("majority_check", "before_discard", "H-5.4",
 _policy("allow_zero_zero_majority", True, "H-5.5",
         "Heart of Africa: a 0-0 tie in a Terrain type counts as a majority (matters only with "
         "Locomotives as wild Terrain).", (True, False))
-# Team Asia (TA-): every [OPEN] point of rules-spec section 4, the seed text first.
+# Team Asia (TA-): every uncertain point, the rules text first.
 _policy("tunnel_reveal", "map", "TA-18",
-        "Team Asia: cards revealed for a tunnel: 'map' = the number printed on the tunnel (the seed "
+        "Team Asia: cards revealed for a tunnel: 'map' = the number printed on the tunnel (the rules "
         "text: 4 to 6), or 3 (the Europe rule).", ("map", 3))
 _policy("share_tickets_max", 2, "TA-14",
         "Team Asia: the share-tickets turn puts 1 up to this many tickets into the team holder (the "
-        "seed text: 'up to 2').", (1, 2))
+        "rules text: 'up to 2').", (1, 2))
 _policy("holders_visible_to", "team", "TA-6",
         "Team Asia: who sees a team's card and ticket holders: 'team' or 'all'.", ("team", "all"))
 _policy("two_team_doubles", "one_track", "TA-20",
@@ -154,7 +154,7 @@ class Variant:
         return self.policies[name]
 
     def describe(self) -> str:
-        """A few lines: decks, deal/keep, trains, bonuses, mechanics, policies."""
+        """A few lines: decks, deal/keep, trains, bonuses, mechanics, settings."""
         piles = ", ".join(f"{k} {len(v)}" for k, v in self.piles.items())
         bon = ", ".join(f"{k.replace('_', ' ')} +{p}" for k, p in self.bonuses.items()) or "none"
         lines = [f"{self.name}: {self.title}",
@@ -166,7 +166,7 @@ class Variant:
                  f"  end: {self.end_trigger} trains or fewer" + (" (a team's)" if self.team_size > 1 else "")]
         if self.mechanics:
             lines.append("  mechanics: " + ", ".join(self.mechanics))
-        lines.append("  policies: " + ", ".join(f"{k}={v!r}" for k, v in self.policies.items()))
+        lines.append("  settings: " + ", ".join(f"{k}={v!r}" for k, v in self.policies.items()))
         return "\n".join(lines)
 
 
@@ -212,20 +212,20 @@ def _build(name: str, classic_mystery: bool = False) -> Variant:
             mystery = _mystery(b)
             pile = _ids(t for t in b.tickets_in("1910_classic") if classic_mystery or t.id not in mystery)
             return _usa(name, "USA 1910: Classic (the 30 reprinted tickets)", pile, 3, 2, 3,
-                        {"longest_path": 10}, "U-1.3, U table 2.2",
+                        {"longest_path": 10}, "U-1.3, U-1.4",
                         ("The 1910 box reprints the 30 original tickets (4 with lower values, U-1.3) "
                          "and adds 4 Mystery Train tickets; the Classic way to play uses the 30 "
                          "reprints only (the Mystery Train tickets belong to the Mega Game: U-1.2). "
-                         "Policy classic_mystery_tickets=True adds them.",))
+                         "The setting classic_mystery_tickets=True adds them.",))
         if name == "usa-1910":
             return _usa(name, "USA 1910: 1910 (the 35 new tickets, Globetrotter)", _ids(b.tickets_in("1910")),
-                        3, 2, 3, {"globetrotter": 15}, "U-1.5, U table 2.2")
+                        3, 2, 3, {"globetrotter": 15}, "U-1.4, U-1.5")
         if name == "usa-mega":
             return _usa(name, "USA 1910: Mega Game (all 69 tickets, both bonuses)", _ids(b.tickets_in("mega")),
-                        5, 3, 4, {"longest_path": 10, "globetrotter": 15}, "U table 2.2, C9")
+                        5, 3, 4, {"longest_path": 10, "globetrotter": 15}, "U-1.4, U-1.5")
         if name == "usa-big-cities":
             return _usa(name, "USA 1910: Big Cities (35 tickets naming a Big City, no bonus)",
-                        _ids(b.tickets_in("big_cities")), 4, 2, 4, {}, "U-2.1, U-2.2, C10")
+                        _ids(b.tickets_in("big_cities")), 4, 2, 4, {}, "U-2.1, U-2.2")
     if name == "legendary-asia":
         b = load_map("legendary_asia")
         return Variant(name=name, title="Legendary Asia (Map Collection 1)", map="legendary_asia",
@@ -250,11 +250,11 @@ def _build(name: str, classic_mystery: bool = False) -> Variant:
                               "Doubling a route's points costs 1 Terrain card (1-3 spaces) or 2 (4-6) of "
                               "its type, and the claimer must hold at least as many of that type as every "
                               "other player (H-5.2, H-5.3).",
-                              "Locomotives as wild Terrain cards (the rule the seed text cuts off, H-6): "
+                              "Locomotives as wild Terrain cards (a rule the rules text leaves unfinished, H-6): "
                               "1 Locomotive = 1 Terrain card, on top of the route's payment, to the train "
                               "discard pile; the majority is still counted with real Terrain cards only. "
-                              "Policies loco_as_terrain, loco_terrain_value, require_real_terrain_card, "
-                              "majority_check, allow_zero_zero_majority change the open points."))
+                              "The settings loco_as_terrain, loco_terrain_value, require_real_terrain_card, "
+                              "majority_check, allow_zero_zero_majority change the uncertain points."))
     if name == "team-asia":
         b = load_map("team_asia")
         return Variant(name=name, title="Team Asia (Map Collection 1)", map="team_asia", players=(4, 6),
@@ -265,8 +265,8 @@ def _build(name: str, classic_mystery: bool = False) -> Variant:
                        mechanics=("teams", "tunnels"), team_size=2, rules="TA-1 to TA-24",
                        notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",
                               "Teams of 2 sit next to each other: seats 0+1, 2+3 (, 4+5).",
-                              "Tunnels reveal the number of cards printed on each tunnel (4 to 6; the "
-                              "seed text), policy tunnel_reveal=3 for the Europe rule (TA-18).",
+                              "Tunnels reveal the number of cards printed on each tunnel (4 to 6, as the "
+                              "rules text says); the setting tunnel_reveal=3 for the Europe rule (TA-18).",
                               "Drawing 2 train cards: the player places the first card (hand or team "
                               "holder) after seeing it, the second goes to the other place (TA-8)."))
     raise ValueError(f"unknown variant {name!r}; the variants are: {', '.join(variants())}")
@@ -334,3 +334,37 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
 def policy_table() -> list[tuple[str, Any, str, str]]:
     """Every named policy: (name, default, rule ID, what it decides)."""
     return [(p.name, p.default, p.rule, p.doc) for p in POLICIES.values()]
+
+
+def compare(names: list[str] | tuple[str, ...]) -> str:
+    """A text table of ways to play, one row each: ticket deck size, tickets dealt at setup /
+    kept at least, tickets drawn in the game / kept at least, Train Car cards, bonuses.
+
+    >>> print(compare(["usa", "usa-mega"]))  # doctest: +NORMALIZE_WHITESPACE
+    way to play  tickets  setup: deal / keep  game: draw / keep  cards  bonuses
+    usa               30               3 / 2              3 / 1    110  Longest Path +10
+    usa-mega          69               5 / 3              4 / 1    110  Longest Path +10, Globetrotter +15
+    """
+    rows = [("way to play", "tickets", "setup: deal / keep", "game: draw / keep", "cards", "bonuses")]
+    for name in names:
+        v = get_variant(name)
+        bonuses = ", ".join(f"{k.replace('_', ' ').title()} +{p}" for k, p in v.bonuses.items())
+        rows.append((v.name, str(sum(len(ids) for ids in v.piles.values())),
+                     f"{v.setup_deal} / {v.setup_keep}", f"{v.draw_count} / {v.draw_keep}",
+                     str(v.n_cards), bonuses or "none"))
+    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    return "\n".join("  ".join([r[0].ljust(widths[0])] + [r[k].rjust(widths[k]) for k in range(1, 5)]
+                               + [r[5]]).rstrip() for r in rows)
+
+
+def reprinted_values(board: Board | None = None) -> list[tuple[Ticket, Ticket]]:
+    """The original USA tickets whose USA 1910 reprint has another value (U-1.3), as
+    (original, reprint) pairs in the order of the original deck.
+
+    >>> [(o.points, r.points) for o, r in reprinted_values()][:2]
+    [(20, 19), (21, 20)]
+    """
+    b = board or load_map("usa")
+    reprint = {frozenset((t.a, t.b)): t for t in b.tickets_in("1910_classic")}
+    return [(t, reprint[frozenset((t.a, t.b))]) for t in b.tickets_in("original")
+            if frozenset((t.a, t.b)) in reprint and reprint[frozenset((t.a, t.b))].points != t.points]

@@ -71,7 +71,7 @@ def refill(g: "Game") -> None:
 
 def loco_reset(g: "Game") -> None:
     """Three or more face-up Locomotives: discard the display and turn up new cards, again while
-    it happens, at most ``max_consecutive_loco_resets`` times in a row (B-4.6, anchors 5.1.1)."""
+    it happens, at most ``max_consecutive_loco_resets`` times in a row (B-4.6, as Board Game Arena does)."""
     cap = g.policies["max_consecutive_loco_resets"]
     done = 0
     d = g.display

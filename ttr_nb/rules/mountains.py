@@ -38,3 +38,50 @@ class Mountains(Mechanic):
 
     def counts(self) -> dict[str, int]:
         return {"trains_elsewhere": sum(self.state["crossing"])}
+
+
+# -- what a mountain route is worth (for lessons and players) -------------------------------
+from dataclasses import dataclass  # noqa: E402
+
+
+@dataclass(frozen=True)
+class RouteValue:
+    """What claiming a route of ``length`` spaces with ``mountains`` X spaces costs and pays:
+    ``trains`` from the reserve (length + X, LA-10) and ``points`` at once (the route table's
+    value plus ``per_x`` per X, LA-9)."""
+
+    length: int
+    mountains: int
+    trains: int
+    route_points: int
+    crossing_points: int
+
+    @property
+    def points(self) -> int:
+        return self.route_points + self.crossing_points
+
+    @property
+    def per_train(self) -> float:
+        """Points per train taken from the reserve."""
+        return self.points / self.trains
+
+
+def route_value(board: Any, length: int, mountains: int = 0, per_x: int = 2) -> RouteValue:
+    """:class:`RouteValue` of a route of ``length`` spaces and ``mountains`` X on ``board``.
+
+    >>> from ttr_nb import load_map
+    >>> v = route_value(load_map("legendary_asia"), 2, 2)
+    >>> v.trains, v.points, v.route_points, v.crossing_points
+    (4, 6, 2, 4)
+    """
+    return RouteValue(length, mountains, length + mountains, board.route_points(length), per_x * mountains)
+
+
+def mountain_kinds(board: Any, per_x: int = 2) -> list[tuple[RouteValue, int]]:
+    """Each kind of mountain route on ``board`` (length, X) with how many routes are of that
+    kind, sorted by length then X."""
+    kinds: dict[tuple[int, int], int] = {}
+    for r in board.routes:
+        if r.mountains:
+            kinds[(r.length, r.mountains)] = kinds.get((r.length, r.mountains), 0) + 1
+    return [(route_value(board, L, x, per_x), n) for (L, x), n in sorted(kinds.items())]

@@ -1,4 +1,4 @@
-"""Team Asia teams and their two holders (TA-1 to TA-16, TA-20 to TA-24; the seed text first).
+"""Team Asia teams and their two holders (TA-1 to TA-16, TA-20 to TA-24; the rules text first).
 
 Teams of two sit next to each other and play one after the other: seats (0, 1), (2, 3),
 (4, 5) (TA-1). Each player places only their own 27 trains (TA-2); the team scores as one

@@ -1,4 +1,4 @@
-"""The Heart of Africa Terrain cards (rules-spec H-3 to H-6) as a :class:`~.mechanic.Mechanic`.
+"""The Heart of Africa Terrain cards (rules H-3 to H-6) as a :class:`~.mechanic.Mechanic`.
 
 - **Cards** (H-3): 45 Terrain cards, 15 of each type (Desert & Savanna, Jungle & Forest,
   Mountain & Cliff). Each player starts with 1, 2 lie face up, the rest form the Terrain deck.
@@ -569,5 +569,93 @@ def _ev_double(game, seat, args):
             f"{pts} → {2 * pts} points (H-5.6)."), None
 
 
+# -- the rules asked as questions (for lessons and exercises) ------------------------------
+def routes_of(board: Any, t: str) -> list[int]:
+    """The ids of the routes of Terrain type ``t`` (from their printed colours, H-3.2, H-3.3),
+    in board order.
+
+    >>> import ttr_nb
+    >>> len(routes_of(ttr_nb.load_map("heart_of_africa"), "desert"))
+    35
+    """
+    if t not in TERRAINS:
+        raise ValueError(f"{t!r} is not a Terrain type; the types are {', '.join(TERRAINS)}")
+    return [r.id for r in board.routes if TERRAIN_OF_COLOR.get(r.color) == t]
+
+
+def _mechanic(game: "Game") -> Terrain:
+    for m in game.mechanics:
+        if isinstance(m, Terrain):
+            return m
+    from ..errors import IllegalAction
+
+    raise IllegalAction(f"{game.variant.title} has no Terrain cards (they belong to The Heart of Africa).")
+
+
+def double_why_not(game: "Game", seat: int, route: Any) -> str | None:
+    """Why ``seat`` may not double ``route`` now by the majority rule (H-5.3 to H-5.5), in
+    the engine's words; None if the majority allows it.
+
+    Only the majority is asked, as if ``seat`` spent the real Terrain cards of the route's
+    type it holds (up to the cards needed, H-5.2): not whether it can pay for the route.
+    ``route`` is an id or a name such as ``"Bangui–Kisangani"``.
+    """
+    m = _mechanic(game)
+    r = game.board.route(game.board.route_id(route))
+    t = terrain_of(r)
+    real = min(m.held(seat)[t], cards_needed(r.length))
+    return m.majority_why_not(seat, t, real, r)
+
+
+def terrain_text(game: "Game") -> str:
+    """What every player sees of the Terrain cards (H-3.5): each player's cards, who may double
+    each type by the majority rule (H-5.3), the face-up Terrain cards and the Terrain deck."""
+    m = _mechanic(game)
+    st = m.state
+    lines = ["Terrain cards in front of each player:"]
+    for s, name in enumerate(game.names):
+        held = m.held(s)
+        lines.append(f"  {name}: " + ", ".join(f"{held[t]} {TERRAIN_NAMES[t]}" for t in TERRAINS))
+    for t in TERRAINS:
+        ok = [game.names[s] for s in range(game.n) if m.majority_ok(s, t, 0)]
+        lines.append(f"  may double {TERRAIN_NAMES[t]} routes: {', '.join(ok) or 'nobody'}")
+    shown = ", ".join(TERRAIN_NAMES[c] for c in st["display"] if c is not None) or "none"
+    lines.append(f"Face up: {shown}; Terrain deck: {len(st['deck'])} cards; "
+                 f"discarded: {len(st['discard'])}")
+    return "\n".join(lines)
+
+
+def doubled_claims(game: "Game") -> dict[int, list[ClaimRoute]]:
+    """The doubled claims the player to act may make now (``game.legal_actions()``), by route
+    id, sorted. Each route is one decision ("double this route"); its list holds every legal
+    way to pay for it (train cards and doubling cards), so there are usually more claims than
+    decisions."""
+    out: dict[int, list[ClaimRoute]] = {}
+    for a in game.legal_actions():
+        if isinstance(a, ClaimRoute) and a.terrain:
+            out.setdefault(a.route, []).append(a)
+    return dict(sorted(out.items()))
+
+
+def doubling_offers(game: "Game", route: Any, **settings: Any) -> list[str]:
+    """The ways the player to act may double ``route`` now, as the doubling cards in words
+    ('1 Jungle & Forest card + 1 Locomotive'), whatever train cards pay for the route.
+
+    With ``settings`` (the variant's Terrain settings, e.g. ``loco_terrain_value=2``) the same
+    game is replayed under them first (SaveError if an earlier move is illegal there), so one
+    moment can be compared under several readings of the open rules (H-6.3).
+    """
+    if settings:
+        from ..game import Game
+
+        rec = game.to_dict()
+        game = Game.from_json({**rec, "policies": {**rec["policies"], **settings}})
+    rid = game.board.route_id(route)
+    t = terrain_of(game.board.route(rid))
+    ways = {a.terrain for a in doubled_claims(game).get(rid, [])}
+    return [spent_text(t, dict(w).get(t, 0), dict(w).get(LOCOMOTIVE, 0)) for w in sorted(ways)]
+
+
 __all__ = ["Terrain", "DrawTerrain", "TERRAINS", "TERRAIN_OF_COLOR", "terrain_of", "cards_needed",
-           "terrain_pairs", "terrain_word", "spent_text"]
+           "terrain_pairs", "terrain_word", "spent_text", "routes_of", "double_why_not",
+           "terrain_text", "doubled_claims", "doubling_offers"]

@@ -1,11 +1,11 @@
-"""Tunnels (EU-3, TA-17 to TA-19; the Team Asia seed text first).
+"""Tunnels (EU-3, TA-17 to TA-19; the Team Asia rules text first).
 
 Claiming a tunnel is three steps, each one visible in the state:
 
 1. The player lays the cards of an ordinary claim (:class:`~ttr_nb.actions.ClaimRoute`); they
    wait on the table (``game.ext['tunnels']['pending']``), out of the discard pile.
 2. The top cards of the deck are revealed: the number printed on the tunnel (the map's
-   ``tunnel`` value, 4 to 6 on Team Asia; policy ``tunnel_reveal='map'``, the seed text) or 3
+   ``tunnel`` value, 4 to 6 on Team Asia; setting ``tunnel_reveal='map'``, the rules text) or 3
    (``tunnel_reveal=3``, the Europe rule, TA-18). With too few cards the discards are
    reshuffled (B-4.7) and what exists is revealed; with none the tunnel costs nothing extra.
    Every revealed card of the colour used, and every revealed Locomotive, costs one more card
@@ -19,6 +19,8 @@ Claiming a tunnel is three steps, each one visible in the state:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
+from math import comb
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, _actor, _pairs, register_action
@@ -313,4 +315,109 @@ def _tunnel_withdraw(g, seat, args):
             f"{r.a}–{r.b} and ends the turn; the {n} revealed card{'s' * (n != 1)} are discarded (EU-3.4)."), None
 
 
-__all__ = ["Tunnels", "PayTunnel", "WithdrawTunnel", "reveal_count", "extra_needed", "paid_colour"]
+# -- the odds of a tunnel (for lessons and players) ---------------------------------------
+def full_deck() -> dict[str, int]:
+    """The 110 train cards by name: 12 of each colour and 14 Locomotives (B-1.1)."""
+    return {name: (14 if name == "locomotive" else 12) for name in CARD_NAMES}
+
+
+def unseen_cards(g: "Game", seat: int) -> dict[str, int]:
+    """The train cards ``seat`` cannot see, by name (every card name, counts >= 0).
+
+    The whole deck minus what ``game.view(seat)`` shows of the cards: the seat's hand, every
+    card holder the seat may see (its team's), the face-up cards, the discard pile and the
+    cards on the table for a tunnel. What is left is in the deck, in the other players'
+    hands and in the holders the seat may not see.
+    """
+    v = g.view(seat)
+    left = full_deck()
+    parts = [v["hand"], v["discard"]]
+    parts += [t["holder"] for t in v.get("teams", ()) if "holder" in t]
+    if "tunnel" in v:
+        parts.append(v["tunnel"]["laid"])
+    for part in parts:
+        for name, n in part.items():
+            left[name] -= n
+    for name in v["display"] + v.get("tunnel", {}).get("revealed", []):
+        if name is not None:
+            left[name] -= 1
+    return left
+
+
+def extra_card_odds(unseen: dict[str, int], colour: str, revealed: int) -> list[Fraction]:
+    """``P(k extra cards)`` for k = 0 .. ``revealed``: exact fractions, summing to 1.
+
+    ``revealed`` cards are turned up from the ``unseen`` cards (card name -> count), each set
+    of cards equally likely: drawing without replacement, so the number of matches follows the
+    hypergeometric law. A card matches when it is ``colour`` or a Locomotive; when ``colour``
+    is ``"locomotive"`` (a tunnel laid with Locomotives only) only Locomotives match (EU-3.3,
+    EU-3.5). When fewer cards are unseen than asked for, all of them are revealed.
+
+    >>> [str(p) for p in extra_card_odds({"red": 2, "blue": 2, "locomotive": 0}, "red", 2)]
+    ['1/6', '2/3', '1/6']
+    """
+    if colour not in CARD_INDEX:
+        raise ValueError(f"{colour!r} is not a train card; use a colour or 'locomotive'.")
+    if revealed < 0:
+        raise ValueError(f"cannot reveal {revealed} cards")
+    total = sum(unseen.values())
+    match = unseen.get("locomotive", 0) + (unseen.get(colour, 0) if colour != "locomotive" else 0)
+    n = min(revealed, total)
+    ways = comb(total, n)
+    return [Fraction(comb(match, k) * comb(total - match, n - k), ways) for k in range(n + 1)]
+
+
+@dataclass(frozen=True)
+class TunnelOdds:
+    """The odds of a tunnel claim, from what the claimer can see (:func:`tunnel_odds`)."""
+
+    route: int
+    colour: str
+    revealed: int
+    unseen: int
+    matching: int
+    probabilities: tuple[Fraction, ...]
+
+    @property
+    def nothing_more(self) -> Fraction:
+        """P(the reveal costs no extra card)."""
+        return self.probabilities[0]
+
+    @property
+    def mean(self) -> Fraction:
+        """The expected number of extra cards."""
+        return sum((k * p for k, p in enumerate(self.probabilities)), Fraction(0))
+
+    def text(self) -> str:
+        """The odds in one sentence, to 3 decimals."""
+        what = "Locomotives" if self.colour == "locomotive" else f"{self.colour} or Locomotive"
+        return (f"{self.unseen} unseen cards, {self.matching} of them match ({what}); revealing "
+                f"{self.revealed}: P(nothing more) = {float(self.nothing_more):.3f}, "
+                f"P(at least 1 more) = {float(1 - self.nothing_more):.3f}, "
+                f"on average {float(self.mean):.2f} more.")
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def tunnel_odds(g: "Game", action: ClaimRoute, seat: int | None = None) -> TunnelOdds:
+    """The odds that claiming the tunnel ``action.route`` with ``action``'s cards costs 0, 1,
+    2, ... extra cards, as ``seat`` (default: the player to move) can work them out before the
+    reveal: :func:`extra_card_odds` of :func:`unseen_cards`, with the number of cards this
+    game reveals (:func:`reveal_count`). It assumes every unseen card is equally likely to be
+    turned up; other players' choices (cards taken face up) can make that untrue.
+    """
+    seat = g.current_player if seat is None else seat
+    route = g.board.route(action.route)
+    if not route.tunnel:
+        raise ValueError(f"{route.label()} is not a tunnel.")
+    colour = CARD_NAMES[paid_colour(split_counts(action.pay))]
+    unseen = unseen_cards(g, seat)
+    n = reveal_count(g, route)
+    match = unseen["locomotive"] + (unseen[colour] if colour != "locomotive" else 0)
+    probs = extra_card_odds(unseen, colour, n)
+    return TunnelOdds(route.id, colour, len(probs) - 1, sum(unseen.values()), match, tuple(probs))
+
+
+__all__ = ["Tunnels", "PayTunnel", "WithdrawTunnel", "reveal_count", "extra_needed", "paid_colour",
+           "full_deck", "unseen_cards", "extra_card_odds", "TunnelOdds", "tunnel_odds"]
