@@ -308,8 +308,14 @@ class Teams(Mechanic):
                     f"ticket holder, not {len(ids)} (TA-14, policy share_tickets_max).")
         bad = [t for t in ids if t not in hand]
         if bad:
-            held = ", ".join(sorted(hand)) or "none"
-            return f"{', '.join(bad)} is not in {who}'s hand (hand tickets: {held}; TA-14)."
+            def label(t: str) -> str:
+                try:
+                    return g.board.ticket(t).label()
+                except KeyError:
+                    return t
+            held = "; ".join(label(t) for t in sorted(hand)) or "none"
+            return (f"{'; '.join(label(t) for t in bad)} is not in {who}'s hand (hand tickets: {held}; "
+                    f"TA-14).")
         return None
 
     def apply(self, action: Action) -> None:
