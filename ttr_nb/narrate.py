@@ -148,3 +148,108 @@ def view(game: Any, seat: int | None) -> None:
     print(f"  deck: {v['deck']} cards; Destination Ticket deck: {v['ticket_deck']} tickets")
     if seat is None and "deck_order" in v:
         print(f"  top 5 cards of the deck: {', '.join(v['deck_order'][:5])}")
+
+
+# -- added for lessons 00 and 01 ---------------------------------------------------------------
+def choices(game: Any, show: int = 3) -> dict[str, int]:
+    """Print what the player to move may do now, grouped by kind (draw a card, claim a
+    route, draw tickets, keep tickets, ...): how many actions of each kind and the first
+    ``show`` of them in words. Returns ``{kind: count}``, kinds in the order listed."""
+    groups: dict[str, list[Any]] = {}
+    for action in game.legal_actions():
+        groups.setdefault(getattr(action, "kind", type(action).__name__), []).append(action)
+    total = sum(len(v) for v in groups.values())
+    who = game.names[game.current_player] if game.current_player is not None else "nobody"
+    print(f"{who} has {total} legal action{'s' * (total != 1)}:")
+    for kind, actions in groups.items():
+        print(f"  {len(actions)} × {_KIND_WORDS.get(kind, kind)}")
+        for action in actions[:show]:
+            print("      ", action.text(game))
+        if len(actions) > show:
+            print(f"       … and {len(actions) - show} more")
+    return {kind: len(actions) for kind, actions in groups.items()}
+
+
+_KIND_WORDS = {"draw": "draw a Train Car card", "claim": "claim a route",
+               "tickets": "draw Destination Tickets", "keep": "keep Destination Tickets",
+               "pass": "pass"}
+
+
+def payments(game: Any, route: Any) -> list[Any]:
+    """Print every legal way for the player to move to pay for ``route`` (an id or a name
+    such as ``'Denver–Omaha'``; for a double named without a colour, its first track), and
+    return those claims (an empty list when the route cannot be claimed now)."""
+    from .actions import ClaimRoute
+    from .events import route_label
+
+    rid = game.board.route_id(route)
+    ways = [a for a in game.legal_actions() if isinstance(a, ClaimRoute) and a.route == rid]
+    print(f"{route_label(game.board, rid)}: {len(ways)} way{'s' * (len(ways) != 1)} to pay")
+    for way in ways:
+        print("      ", way.pay_text())
+    return ways
+
+
+def try_load(text: Any) -> Any:
+    """Load a saved game (:meth:`ttr_nb.Game.from_json`); if the save is damaged, print ``✗``
+    and the reason instead of raising, and return None."""
+    from .errors import SaveError
+    from .game import Game
+
+    try:
+        game = Game.from_json(text)
+    except SaveError as error:
+        print("✗ this save cannot be loaded:", error)
+        return None
+    print(f"✓ loaded: {game.variant.name}, {len(game.names)} players, {len(game.history)} actions")
+    return game
+
+
+def team_view(game: Any, seat: int | None) -> None:
+    """Team Asia: print what ``seat`` may see of the train cards and tickets (None: the
+    teacher, who sees everything): its own hand and hand tickets, its team's two holders in
+    full, and of every holder it may not see only how many cards and tickets are in it.
+    Nobody sees a partner's hand."""
+    v = game.view(seat)
+    if "teams" not in v:
+        raise ValueError(f"{game.variant.name} has no teams: use narrate.view(game, seat)")
+    print("THE TEACHER'S VIEW (everything)" if seat is None else f"{game.names[seat].upper()}'S VIEW")
+    if seat is None:
+        for s in range(game.n):
+            print(f"  {game.names[s]}'s hand: {cards(v['hands'][s])}; "
+                  f"tickets: {tickets(game, v['tickets'][s])}")
+    else:
+        print(f"  own hand: {cards(v['hand'])}; own tickets: {tickets(game, v['tickets'])}")
+        partner = [s for s in range(game.n) if s // 2 == seat // 2 and s != seat]
+        for s in partner:
+            print(f"  {game.names[s]}'s hand (partner): hidden")
+    for team in v["teams"]:
+        if "holder" in team:
+            print(f"  {team['name']} holder: {cards(team['holder'])}; "
+                  f"tickets: {tickets(game, team['holder_ticket_ids'])}")
+        else:
+            n, k = team["holder_cards"], team["holder_tickets"]
+            print(f"  {team['name']} holder: {n} card{'s' * (n != 1)} and {k} "
+                  f"ticket{'s' * (k != 1)}, face down")
+
+
+def score_summary(sheet: Any) -> None:
+    """Print a Scoresheet in short: the totals and the winner, each bonus, and for each
+    scorer the points by kind (routes, mountain crossing, tickets, bonuses) and every ticket
+    with where it was held and whether it was completed. No route-by-route lines and no
+    "gap" of a failed ticket (``print(sheet)`` gives everything)."""
+    titles = {"route": "routes", "terrain": "terrain doubling", "mountain": "mountain crossing",
+              "ticket": "tickets", "bonus": "bonuses"}
+    w = max(len(n) for n in sheet.names)
+    for i, name in enumerate(sheet.names):
+        mark = "  ← winner" if i in sheet.winners else ""
+        print(f"{name:<{w}} {sheet.totals[i]:>4}{mark}")
+    for key in sheet.bonuses:
+        print(sheet.bonus_summary(key))
+    for i, name in enumerate(sheet.names):
+        parts = ", ".join(f"{titles.get(k, k)} {n:+d}" for k, n in sheet.kind_totals(i).items() if n)
+        print(f"{name}: {parts}")
+        for t in sheet.ticket_results[i]:
+            where = f", {t.owner}" if t.owner else ""
+            done = f"done, +{t.ticket.points}" if t.done else f"not done, -{t.ticket.points}"
+            print(f"    {t.ticket.label()}{where}: {done}")
