@@ -358,6 +358,29 @@ def _adjacency(game: Game) -> dict[str, list[tuple[str, int]]]:
     return hit[1]
 
 
+class NoTerrainAgent(GreedyAgent):
+    """The greedy agent that never touches Terrain cards (The Heart of Africa): it draws a train
+    card where the greedy agent would draw a Terrain card (a Terrain card only when no train card
+    can be drawn), and claims without doubling. Play it
+    against :class:`GreedyAgent` to measure what doubling adds (:func:`ttr_nb.lab.doubling_duel`).
+    Not in :data:`AGENTS`: pass it to :func:`play_game` as an object."""
+
+    name = "greedy-no-terrain"
+
+    def choose(self, game: Game) -> Action:
+        a = super().choose(game)
+        if isinstance(a, ClaimRoute) and a.terrain:
+            return ClaimRoute(a.route, a.pay, a.from_holder)
+        if a.kind == "terrain":
+            draws = [x for x in game.legal_actions() if isinstance(x, DrawCard)]
+            if draws:
+                return DrawCard("deck") if DrawCard("deck") in draws else draws[0]
+        return a
+
+    def __repr__(self) -> str:
+        return f"NoTerrainAgent(seed={self.seed!r})"
+
+
 AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent}
 """Agent name -> class (each takes a ``seed``)."""
 
@@ -409,4 +432,4 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
     return game
 
 
-__all__ = ["RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "play_game", "agent_seed"]
+__all__ = ["RandomAgent", "GreedyAgent", "NoTerrainAgent", "AGENTS", "make_agent", "play_game", "agent_seed"]

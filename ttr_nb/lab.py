@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import math
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
@@ -30,6 +31,7 @@ __all__ = [
     "rows", "ticket_rows", "to_dataframe", "score_kinds", "read_results", "write_results",
     "win_rates", "ticket_completion", "route_claims", "route_table", "plot_win_rate",
     "plot_scores", "plot_route_heatmap", "plot_ticket_completion", "heat_colors", "wilson",
+    "DoublingDuel", "doubling_duel",
 ]
 
 
@@ -159,6 +161,60 @@ def ticket_completion(results: Sequence[GameResult]) -> list[dict[str, Any]]:
         out.append({"value": value, "kept": kept[value], "completed": done[value],
                     "rate": done[value] / kept[value], "low": lo, "high": hi})
     return out
+
+
+@dataclass(frozen=True)
+class DoublingDuel:
+    """What doubling with Terrain cards adds (The Heart of Africa), from :func:`doubling_duel`:
+    ``games`` 4-player games, ``doubler_wins`` won by a doubling seat alone, ``shared`` won
+    jointly by both sides, the doublers' win ``rate`` (``doubler_wins / games``) with its 95%
+    Wilson interval (``low``, ``high``), their mean points from doubling per player and game
+    (``terrain_points``) and how many points more their mean total is (``total_gain``)."""
+
+    games: int
+    doubler_wins: int
+    shared: int
+    rate: float
+    low: float
+    high: float
+    terrain_points: float
+    total_gain: float
+
+    def describe(self) -> str:
+        return (f"{self.games} games: the doublers won {self.doubler_wins} "
+                f"({self.rate:.0%}, 95% interval {self.low:.0%} to {self.high:.0%}); "
+                f"{self.shared} shared win{'s' * (self.shared != 1)}.\n"
+                f"Points from doubling: {self.terrain_points:+.1f} per doubler and game; "
+                f"total score: {self.total_gain:+.1f} per player and game over the non-doublers.")
+
+    __str__ = describe
+
+
+def doubling_duel(games: int = 100, seed: int = 0) -> DoublingDuel:
+    """Play ``games`` 4-player Heart of Africa games, two greedy agents that double against two
+    greedy agents that never touch Terrain cards (:class:`~ttr_nb.agents.NoTerrainAgent`),
+    sitting in turn: the doublers take seats 0 and 2 in the even games, 1 and 3 in the odd
+    ones, so that neither side always plays first. Game ``i`` has the random seed
+    ``game_seed(seed, i)``. Returns the :class:`DoublingDuel`."""
+    from .agents import GreedyAgent, NoTerrainAgent, agent_seed, play_game
+    from .simulate import game_seed
+
+    wins = shared = 0
+    terrain = gain = 0.0
+    for i in range(games):
+        gs = game_seed(seed, i)
+        side = i % 2  # the doublers' seats: side, side + 2
+        seats = [(GreedyAgent if s % 2 == side else NoTerrainAgent)(agent_seed(gs, s)) for s in range(4)]
+        sheet = play_game("heart-of-africa", 4, seed=gs, agents=seats).score()
+        won = {s % 2 == side for s in sheet.winners}
+        wins += won == {True}
+        shared += won == {True, False}
+        mine, theirs = (side, side + 2), (1 - side, 3 - side)
+        terrain += sum(sheet.line_total(s, "terrain") for s in mine) / 2
+        gain += (sum(sheet.totals[s] for s in mine) - sum(sheet.totals[s] for s in theirs)) / 2
+    lo, hi = wilson(wins, games)
+    n = max(games, 1)
+    return DoublingDuel(games, wins, shared, wins / n, lo, hi, terrain / n, gain / n)
 
 
 def route_claims(results: Sequence[GameResult]) -> dict[int, dict[str, float]]:

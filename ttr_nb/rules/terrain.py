@@ -607,16 +607,17 @@ def double_why_not(game: "Game", seat: int, route: Any) -> str | None:
     return m.majority_why_not(seat, t, real, r)
 
 
-def terrain_text(game: "Game") -> str:
+def terrain_text(game: "Game", majorities: bool = True) -> str:
     """What every player sees of the Terrain cards (H-3.5): each player's cards, who may double
-    each type by the majority rule (H-5.3), the face-up Terrain cards and the Terrain deck."""
+    each type by the majority rule (H-5.3; left out with ``majorities=False``), the face-up
+    Terrain cards and the Terrain deck."""
     m = _mechanic(game)
     st = m.state
     lines = ["Terrain cards in front of each player:"]
     for s, name in enumerate(game.names):
         held = m.held(s)
         lines.append(f"  {name}: " + ", ".join(f"{held[t]} {TERRAIN_NAMES[t]}" for t in TERRAINS))
-    for t in TERRAINS:
+    for t in TERRAINS if majorities else ():
         ok = [game.names[s] for s in range(game.n) if m.majority_ok(s, t, 0)]
         lines.append(f"  may double {TERRAIN_NAMES[t]} routes: {', '.join(ok) or 'nobody'}")
     shown = ", ".join(TERRAIN_NAMES[c] for c in st["display"] if c is not None) or "none"

@@ -1,0 +1,202 @@
+"""Checkers of lesson 07 (The Heart of Africa): who may double by the Terrain majority, what a
+doubled route is worth, which tickets a network completes when a country is in the way, and who
+scores the Globetrotter. Each verdict comes from the engine (the majority rule, the route table,
+:func:`ttr_nb.graph.connect`, the Scoresheet), on the lesson's games replayed from their random
+seeds."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ._answers import read_int
+from ._core import answer_error, exercise, not_yet, right
+
+NAMES = ("Ana", "Bea", "Cal", "Dee")
+GAME_SEED = 2
+"""The lesson's game: four greedy computer players, random seed 2."""
+EXERCISE_TURN = 30
+"""Exercise 07.1 looks at that game when turn 30 begins."""
+DOUBLED_ROUTE = ("Walvis Bay", "Cape Town", "yellow")
+"""Exercise 07.2: the route doubled."""
+NETWORK = ("Yaoundé–Ngaoundéré", "Ngaoundéré–Tchad orange", "Bangui–Tchad red", "Bangui–Kisangani",
+           "Kisangani–Kampala", "Kampala–Nairobi white")
+"""Exercise 07.3: a player's routes, around the country Tchad."""
+TICKETS = ("T17", "T32", "T28")
+"""Exercise 07.3: Yaoundé–Kisangani, Tchad–Nairobi, Tchad–Luanda."""
+GLOBETROTTER_SEED = 4
+"""Exercise 07.4: a whole game of four greedy computer players, random seed 4."""
+
+
+def _board():
+    from ..board import load_map
+
+    return load_map("heart_of_africa")
+
+
+@lru_cache(maxsize=1)
+def exercise_position():
+    """The lesson's game (random seed 2, four greedy players) when turn 30 begins."""
+    from .. import narrate
+    from ..game import new_game
+
+    game = new_game("heart-of-africa", list(NAMES), seed=GAME_SEED)
+    narrate.play_until(game, narrate.computer_players(game, "greedy"),
+                       after=lambda g, a: g.turn >= EXERCISE_TURN)
+    return game
+
+
+def _names(answer: Any, what: str) -> list[str]:
+    if isinstance(answer, str):
+        answer = [answer]
+    if not isinstance(answer, (list, tuple, set, frozenset)):
+        raise answer_error(f"give a list of player names, such as ['Ana', 'Bea'] ({what}).")
+    out = []
+    for x in answer:
+        match = [n for n in NAMES if isinstance(x, str) and x.strip().lower() == n.lower()]
+        if not match:
+            raise answer_error(f"{x!r} is not one of the players {', '.join(NAMES)}.")
+        if match[0] not in out:
+            out.append(match[0])
+    return out
+
+
+@exercise("07.1", "Who may double a Jungle & Forest route?",
+          "a list of player names, such as ['Ana', 'Bea'] (an empty list if nobody may)")
+def _who_may_double(answer: Any):
+    from ..rules.terrain import double_why_not, routes_of
+
+    game = exercise_position()
+    chosen = _names(answer, "the players who may double")
+    route = routes_of(game.board, "jungle")[0]
+    reasons = {n: double_why_not(game, s, route) for s, n in enumerate(NAMES)}
+    allowed = [n for n in NAMES if reasons[n] is None]
+    wrong = [n for n in chosen if reasons[n] is not None]
+    if wrong:
+        n = wrong[0]
+        held = {p["name"]: p["terrain"]["jungle"] for p in game.view(None)["players"]}
+        more = " and ".join(f"{o} holds {k}" for o, k in held.items() if k > held[n])
+        return not_yet(f"{n} may not: {n} holds {held[n]} Jungle & Forest "
+                       f"card{'s' * (held[n] != 1)}, {more}; "
+                       "the majority needs at least as many as every other player.")
+    missing = [n for n in allowed if n not in chosen]
+    if missing:
+        n = missing[0]
+        held = game.view(None)["players"][NAMES.index(n)]["terrain"]["jungle"]
+        return not_yet(f"{n} may double too: {n} holds {held} Jungle & Forest card"
+                       f"{'s' * (held != 1)}, and nobody holds more. A tie is enough.")
+    return right(f"{' and '.join(allowed)} each hold as many Jungle & Forest cards as anyone else "
+                 "(a tie qualifies); the others hold fewer.")
+
+
+@exercise("07.2", "What is a doubled route worth?",
+          "two whole numbers: (Terrain cards spent, points the route scores in all), such as (1, 4)")
+def _doubled_worth(answer: Any):
+    from ..rules.terrain import cards_needed
+
+    board = _board()
+    r = board.route(board.route_id(DOUBLED_ROUTE))
+    if not isinstance(answer, (list, tuple)) or len(answer) != 2:
+        raise answer_error("give two numbers in brackets: (Terrain cards spent, points in all).")
+    cards = read_int(answer[0], "the number of Terrain cards (a whole number)")
+    points = read_int(answer[1], "the points (a whole number)")
+    need, value = cards_needed(r.length), board.route_points(r.length)
+    if cards != need:
+        return not_yet(f"{r.label()} has {r.length} spaces: doubling a route of 1–3 spaces takes "
+                       f"1 Terrain card, of 4–6 spaces 2. {cards} is not that.")
+    if points == value:
+        return not_yet(f"{value} is the route alone (the route table for {r.length} spaces); "
+                       "doubling adds its value a second time, on a line of its own.")
+    if points == 2 * r.length:
+        return not_yet(f"a route does not score 2 points a space: the route table gives "
+                       f"{value} for {r.length} spaces, and doubling gives that twice.")
+    if points != 2 * value:
+        return not_yet(f"not {points}: the route table gives {value} for {r.length} spaces, and "
+                       "doubling scores the route's value a second time.")
+    return right(f"{need} cards; {value} for the route and {value} more on the doubling line: "
+                 f"{2 * value} points.")
+
+
+def _read_tickets(answer: Any) -> list[str]:
+    board = _board()
+    if isinstance(answer, str):
+        answer = [answer]
+    if not isinstance(answer, (list, tuple, set, frozenset)):
+        raise answer_error("give a list of tickets, such as ['Tchad–Luanda'] (an empty list if none).")
+    by_name: dict[str, str] = {}
+    for tid in TICKETS:
+        t = board.ticket(tid)
+        for key in (tid, t.label(), f"{t.a}–{t.b}", f"{t.a}-{t.b}", f"{t.b}–{t.a}", f"{t.b}-{t.a}"):
+            by_name[key.lower()] = tid
+    out = []
+    for x in answer:
+        tid = by_name.get(str(x).strip().lower()) if isinstance(x, str) else None
+        if tid is None:
+            names = ", ".join(repr(f"{board.ticket(t).a}–{board.ticket(t).b}") for t in TICKETS)
+            raise answer_error(f"{x!r} is not one of the three tickets ({names}).")
+        if tid not in out:
+            out.append(tid)
+    return out
+
+
+def network_connections() -> dict[str, Any]:
+    """Ticket id -> :class:`~ttr_nb.graph.Connection` of exercise 07.3's tickets in its network."""
+    from ..graph import connect
+
+    board = _board()
+    ids = board.route_ids(list(NETWORK))
+    return {tid: connect(board, ids, board.ticket(tid).a, board.ticket(tid).b) for tid in TICKETS}
+
+
+@exercise("07.3", "Which tickets are complete?",
+          "a list of tickets, such as ['Tchad–Luanda'] (an empty list if none)")
+def _complete_tickets(answer: Any):
+    board = _board()
+    chosen = _read_tickets(answer)
+    conn = network_connections()
+    for tid in chosen:
+        c = conn[tid]
+        if not c.connected:
+            t = board.ticket(tid)
+            through = "Tchad" in c.reached_from_a or "Tchad" in c.reached_from_b
+            why = (" The only way between them runs into Tchad and out again, and a country is a "
+                   "dead end: two routes into the same country are not joined." if through else "")
+            return not_yet(f"{t.label()} is not complete: {t.a} reaches "
+                           f"{', '.join(sorted(c.reached_from_a))}, and {t.b} is not among them.{why}")
+    for tid in TICKETS:
+        if conn[tid].connected and tid not in chosen:
+            t = board.ticket(tid)
+            return not_yet(f"{t.label()} is complete too: " + " → ".join(conn[tid].cities)
+                           + ". A country ticket only needs one route into the country.")
+    done = [board.ticket(t).label() for t in TICKETS if conn[t].connected]
+    return right(f"Only {', '.join(done)}: it reaches Tchad by one route; Yaoundé–Kisangani "
+                 "would have to pass through Tchad, and no path goes through a country.")
+
+
+@lru_cache(maxsize=1)
+def globetrotter_sheet():
+    """The Scoresheet of exercise 07.4's game (random seed 4, four greedy computer players)."""
+    from ..agents import play_game
+
+    return play_game("heart-of-africa", list(NAMES), seed=GLOBETROTTER_SEED, agents=("greedy",)).score()
+
+
+@exercise("07.4", "Who scores the Globetrotter?",
+          "a list of player names, such as ['Ana'] (every player who scores it)")
+def _globetrotter(answer: Any):
+    sheet = globetrotter_sheet()
+    chosen = _names(answer, "who scores the Globetrotter")
+    won = [sheet.names[i] for i in sheet.awarded["globetrotter"]]
+    done = {n: sheet.tickets_completed(sheet.index(n)) for n in NAMES}
+    best = max(done.values())
+    if not chosen:
+        return not_yet(f"somebody scores it: {best} completed tickets is the most.")
+    for n in chosen:
+        if n not in won:
+            return not_yet(f"{n} completed {done[n]} ticket{'s' * (done[n] != 1)}, and the bonus "
+                           f"goes to the most completed tickets: {best}. Count completed tickets, "
+                           "not points and not tickets kept.")
+    missing = [n for n in won if n not in chosen]
+    if missing:
+        return not_yet(f"{missing[0]} also completed {best} tickets: every tied player scores the "
+                       "10 points.")
+    return right(f"{' and '.join(won)} completed {best} tickets each, the most: each scores +10.")

@@ -1,0 +1,343 @@
+# %% [markdown]
+# # Lesson 07 · The Heart of Africa
+# *The Heart of Africa* adds **Terrain cards** to Ticket to Ride: spend them when you claim a
+# route and its points are doubled, but only if nobody holds more cards of that type than you.
+# The map also has countries as ticket ends, ferries to Madagascar, and the Globetrotter bonus.
+#
+# **Learning goals.** After this lesson you can:
+# - tell which Terrain cards double a route, from the route's printed colour;
+# - decide whether a player may double a route (the majority, ties included) and what it costs;
+# - work out what a doubled route scores;
+# - decide whether a ticket that names a country is complete;
+# - explain why a win rate of 53 % in a few hundred games does not prove an advantage.
+#
+# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Prerequisites:** lesson 01 (claiming routes with Train Car cards and Locomotives,
+# Destination Tickets) and lesson 03 (the route table, ticket points).
+# **What you will do:** follow one game of four computer players through its first doubling,
+# try moves the rules refuse, compare the readings of a rule nobody can read in full, and
+# measure over 200 games whether doubling wins.
+#
+# The board is a reconstruction made for ttr_nb from real geography (the printed layout is not
+# public): the rules are the game's, the routes are not the printed ones.
+
+# %%
+# %matplotlib inline
+import ttr_nb
+from ttr_nb import exercises, lab, narrate
+from ttr_nb.actions import ClaimRoute, DrawCard
+from ttr_nb.exercises import l07
+from ttr_nb.graph import connect
+from ttr_nb.rules import terrain
+
+# %% [markdown]
+# ## 1. Terrain cards
+#
+# There are 45 Terrain cards, 15 of each of three types ([H-3.1](../docs/RULES.md#H-3.1)).
+# Each type belongs to three route colours ([H-3.2](../docs/RULES.md#H-3.2)):
+#
+# | Terrain cards | route colours |
+# | --- | --- |
+# | Desert & Savanna | yellow, orange, red |
+# | Jungle & Forest | pink, blue, green |
+# | Mountain & Cliff | white, black, gray |
+#
+# What counts is the colour **printed on the route**, not the cards that pay for it: a gray route
+# paid with red cards is still a Mountain & Cliff route ([H-3.3](../docs/RULES.md#H-3.3)).
+# Below: how many routes each type has, and the Jungle & Forest routes glowing on the board.
+
+# %%
+board = ttr_nb.load_map("heart_of_africa")
+print({terrain.terrain_word(t): len(terrain.routes_of(board, t)) for t in terrain.TERRAINS})
+ttr_nb.show(board, highlight=terrain.routes_of(board, "jungle"), highlight_color="#f2b100",
+            title="Jungle & Forest routes: the pink, blue and green ones")
+
+# %% [markdown]
+# ## 2. Drawing Terrain cards
+#
+# At the start each player gets **1** Terrain card; **2** lie face up and the rest form the
+# Terrain deck ([H-3.4](../docs/RULES.md#H-3.4)). Your Terrain cards lie **face up in front of
+# you**, so everybody can count everybody's ([H-3.5](../docs/RULES.md#H-3.5)).
+#
+# Here is the game we follow: Ana, Bea, Cal and Dee are four greedy computer players (each
+# chases its own tickets), random seed 2.
+
+# %%
+game = ttr_nb.new_game("heart-of-africa", ["Ana", "Bea", "Cal", "Dee"], seed=2)
+players = narrate.computer_players(game, "greedy")
+print(terrain.terrain_text(game, majorities=False))
+
+# %% [markdown]
+# Whenever you may draw a Train Car card, you may draw a Terrain card instead, face up or from
+# the Terrain deck: a draw is two Train Car cards, two Terrain cards, or one of each
+# ([H-4.1](../docs/RULES.md#H-4.1)). A face-up Terrain card that is taken is replaced at once
+# ([H-4.3](../docs/RULES.md#H-4.3)). The face-up Locomotive rule stays: it can never be the
+# second card, not even after a Terrain card ([H-4.2](../docs/RULES.md#H-4.2),
+# [B-4.4](../docs/RULES.md#B-4.4)). We let the players play until the first time someone starts
+# a turn with a Terrain card, and then try to add a face-up Locomotive:
+
+# %%
+draw = narrate.play_until(game, players, before=lambda g, a: a.kind == "terrain" and g.pending == "turn")
+_ = narrate.play(game, draw)
+print("face up:", narrate.face_up(game.view(None)))
+_ = narrate.try_play(game, DrawCard("locomotive"))
+
+# %% [markdown]
+# ## 3. Doubling a route's points
+#
+# When you claim a route you may also discard Terrain cards of its type to **double its points**
+# ([H-5.1](../docs/RULES.md#H-5.1)): **1** card for a route of 1 to 3 spaces, **2** for 4 to 6
+# ([H-5.2](../docs/RULES.md#H-5.2)). The route then scores twice its value in the route table
+# ([H-5.6](../docs/RULES.md#H-5.6)); the trains placed are the same.
+#
+# The catch is the **majority**: you must hold at least as many Terrain cards of that type as
+# **each** other player. A tie is enough ([H-5.3](../docs/RULES.md#H-5.3)).
+#
+# > **Uncertain rule.** The rules do not say clearly whether the majority is counted before or
+# > after you discard the doubling cards ([H-5.4](../docs/RULES.md#H-5.4)). ttr_nb counts
+# > **before**; the setting `majority_check="after_discard"` counts what you hold afterwards.
+#
+# We play on until a player is about to double for the first time, and stop just before:
+
+# %%
+doubling = narrate.play_until(game, players, before=lambda g, a: isinstance(a, ClaimRoute) and bool(a.terrain))
+print(f"Turn {game.turn + 1}: {game.names[game.current_player]} is about to play.")
+print(terrain.terrain_text(game))
+choices = terrain.doubled_claims(game)
+print(f"Ana may make {sum(map(len, choices.values()))} different doubled claims, on {len(choices)} routes.")
+
+# %% [markdown]
+# Ana, Cal and Dee hold one Jungle & Forest card each: a tie, so each of them may double a Jungle
+# & Forest route. Bea holds two Mountain & Cliff cards, so only Bea may double a Mountain & Cliff
+# route.
+#
+# Read the last line carefully: the game lists 36 doubled claims, but they are only **16
+# decisions** ("double this route"). A route appears several times because it can be paid in
+# several ways (which Train Car cards, which Locomotives). A count of legal doubled claims
+# counts payments, not choices.
+#
+# Ana holds no Mountain & Cliff card. Can she double the gray route Douala–Nigeria, paying a
+# Locomotive as a Terrain card?
+
+# %%
+_ = narrate.try_play(game, ClaimRoute(board.route_id("Douala–Nigeria gray"), {"green": 2},
+                                      terrain={"locomotive": 1}))
+
+# %% [markdown]
+# ## 4. Locomotives as wild Terrain cards
+#
+# Locomotives can stand in for Terrain cards when you double a route
+# ([H-6.1](../docs/RULES.md#H-6.1)), but, as we just saw, they do not help with the majority:
+# that is counted with the real Terrain cards in front of you ([H-6.2](../docs/RULES.md#H-6.2)).
+# A Locomotive used this way is an extra card, on top of the cards that pay for the route
+# ([H-6.4](../docs/RULES.md#H-6.4)).
+#
+# > **Uncertain rule.** The sentence of the rules that says what one Locomotive is worth as a
+# > Terrain card is cut off in every copy we found ([H-6.3](../docs/RULES.md#H-6.3)). ttr_nb
+# > counts **1 Locomotive = 1 Terrain card**, with no real Terrain card required. The setting
+# > `loco_terrain_value=2` makes one Locomotive replace two Terrain cards;
+# > `require_real_terrain_card=True` makes every doubling include at least one real Terrain
+# > card; `loco_as_terrain=False` forbids Locomotives as Terrain cards altogether. A setting is
+# > given when the game starts: `ttr_nb.new_game("heart-of-africa", 4, seed=1, loco_terrain_value=2)`.
+#
+# Ana is about to double Bangui–Kisangani, a green route of 4 spaces (2 cards). The ways she may
+# double it at this moment, under each reading:
+
+# %%
+for setting in ({}, {"loco_terrain_value": 2}, {"require_real_terrain_card": True}, {"loco_as_terrain": False}):
+    print(setting or "ttr_nb's default", "→", terrain.doubling_offers(game, "Bangui–Kisangani", **setting))
+
+# %% [markdown]
+# With the default she must add a Locomotive to her single Jungle & Forest card. If a Locomotive
+# counted as two cards, one Locomotive alone would do. Requiring a real Terrain card changes
+# nothing here, since she has one. Without Locomotives as Terrain cards she could not double
+# this route at all. Now she plays her move:
+
+# %%
+_ = narrate.play(game, doubling)
+
+# %% [markdown]
+# ## 5. Countries, ferries and Madagascar
+#
+# Some tickets name a **country** (Nigeria, Tchad, Sudan) instead of a city
+# ([H-8.1](../docs/RULES.md#H-8.1)). A country is a dead end: no path runs through it, and two
+# routes into the same country are not joined to each other ([H-8.2](../docs/RULES.md#H-8.2)).
+# A country ticket is complete when any route into that country is joined to the ticket's other
+# end ([H-8.3](../docs/RULES.md#H-8.3)). The ferries to Madagascar need one Locomotive for each
+# Locomotive space ([H-7.2](../docs/RULES.md#H-7.2)).
+
+# %%
+into_tchad = board.route_ids(["Ngaoundéré–Tchad orange", "Bangui–Tchad red"])
+print(connect(board, into_tchad, "Ngaoundéré", "Bangui").describe())
+print(connect(board, into_tchad, "Tchad", "Bangui").describe())
+ferries = board.route_ids(["Beira–Toliara", "Maputo–Toliara"])
+print(connect(board, ferries, "Beira", "Maputo").describe())
+print("The ferries:", "; ".join(r.label() for r in board.routes if r.ferry_locos))
+
+# %% [markdown]
+# > **Uncertain rule.** The rules say that Madagascar, unlike the countries, can be travelled
+# > through: all the routes that reach it meet at **one** place, so it joins Mozambique to South
+# > Africa ([H-8.4](../docs/RULES.md#H-8.4); the exact printed wording could not be checked).
+# > The board shipped with ttr_nb does **not** draw it that way: it has **three** Madagascar
+# > cities (Mahajanga, Antananarivo, Toliara), joined by land routes. The ferries from Beira and
+# > Maputo meet at Toliara, as above, but the Nacala ferry lands at Mahajanga, so a path from it
+# > to the other two must also use Madagascar's own routes (below). A corrected board, with one
+# > Madagascar, is planned.
+
+# %%
+ttr_nb.show(board, highlight=[r.id for r in board.routes if "Toliara" in (r.a, r.b) or "Mahajanga" in (r.a, r.b)],
+            cities=["Mahajanga", "Antananarivo", "Toliara"], title="Madagascar on this board: three cities")
+
+# %% [markdown]
+# ## 6. The end of the game: the Globetrotter
+#
+# There is no Longest Path bonus here. The **Globetrotter** gives **+10** to the player with the
+# most completed Destination Tickets ([H-9.1](../docs/RULES.md#H-9.1)); tied players all score it
+# ([H-9.2](../docs/RULES.md#H-9.2)). **Terrain cards still in front of a player at the end score
+# nothing**: only the doublings made during the game count. Here is another whole game of four
+# greedy players (random seed 23), played to the end:
+
+# %%
+final = ttr_nb.new_game("heart-of-africa", ["Ana", "Bea", "Cal", "Dee"], seed=23)
+_ = narrate.play_until(final, narrate.computer_players(final, "greedy"))
+sheet = final.score()
+print(sheet.bonus_summary("globetrotter"))
+print("Points from doubling:", {name: sheet.line_total(i, "terrain") for i, name in enumerate(sheet.names)})
+print(sheet.verdict)
+print(terrain.terrain_text(final, majorities=False))
+
+# %% [markdown]
+# Ana ends with 1 Terrain card in front of her, Cal and Dee with 2 each: the Scoresheet has no
+# line for them. Bea alone scores the Globetrotter, with 4 completed tickets.
+#
+# ## 7. Is doubling worth it?
+#
+# Doubling is free points, but the Terrain cards you draw are Train Car cards you do not draw.
+# To measure it, `lab.doubling_duel` plays 4-player games in which two greedy computer players
+# double whenever they may, and two identical ones never double and draw Train Car cards
+# instead of Terrain cards. The two sides swap seats from game to game, so neither always plays
+# first. Nearly every game is won by one side or the other, so "no advantage" means winning
+# about 50 % of them.
+
+# %%
+print(lab.doubling_duel(200, seed=1))
+
+# %% [markdown]
+# The doublers won 53 % of the 200 games. That looks like an edge, but the **95 % interval**
+# (46 % to 60 %) contains 50 %: with this many games, a side with no advantage at all would
+# often win 53 % by chance. These games cannot tell us that doubling wins more often. What they
+# do show: the doublers scored about 10 points a game from doubling, but only about 1 point more
+# in total. Most likely the turns they spent drawing Terrain cards were missing for Train Car
+# cards and routes. (These are simple computer players; a good human may double better.)
+
+# %% [markdown]
+# ## Summary
+#
+# - A route's Terrain type comes from its printed colour; 1 card doubles a route of 1 to 3
+#   spaces, 2 cards a route of 4 to 6, and the route then scores twice its table value.
+# - Only a player with at least as many cards of the type as every other player may double
+#   (ties count); Locomotives may stand in for Terrain cards but never count for the majority.
+# - What one Locomotive is worth as a Terrain card is uncertain; ttr_nb counts it as one card,
+#   and a setting changes that.
+# - Countries are dead ends: a ticket to a country needs one route into it; Madagascar can be
+#   crossed (on this board, through its three cities).
+# - The Globetrotter (+10, shared on a tie) replaces the Longest Path bonus; Terrain cards left
+#   at the end score nothing.
+# - A count of legal moves is not a count of decisions, and a win rate means little without its
+#   interval.
+
+# %% [markdown]
+# ## Exercises
+
+# %% [markdown]
+# ### Exercise 1. Who may double a Jungle & Forest route?
+# Here is the game of sections 2 to 4 ten turns later, when turn 31 begins (the cell below
+# prints the Terrain cards in front of each player). Which players may now double a Jungle &
+# Forest route, if they can pay for it? Answer with a list of names (an empty list if nobody).
+
+# %%
+print(terrain.terrain_text(l07.exercise_position(), majorities=False))
+
+# %%
+answer = ...   # a list of names, such as ['Ana', 'Bea']
+exercises.check("07.1", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** The majority rule compares your Jungle & Forest cards with each other player's.
+# Cal and Dee hold 1 each and nobody holds more: a tie is enough, so both may double. Ana and
+# Bea hold 0 while Cal and Dee hold 1, so they may not (a Locomotive would not change that: it
+# never counts for the majority).
+
+# %% tags=["solution"]
+answer = ["Cal", "Dee"]
+exercises.check("07.1", answer)
+
+# %% [markdown]
+# ### Exercise 2. What is a doubled route worth?
+# Bea claims Walvis Bay–Cape Town (6 spaces, yellow) and doubles it. How many Terrain cards
+# does she spend, and how many points does the route bring her in all? Answer with two numbers
+# in brackets: `(cards, points)`. (The route table of this board: 1, 2, 4, 7, 10, 15 points for
+# 1 to 6 spaces.)
+
+# %%
+answer = ...   # (cards, points)
+exercises.check("07.2", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** The route has 6 spaces, so doubling takes **2** Terrain cards, of type Desert &
+# Savanna (yellow). The route table gives 15 points for 6 spaces; doubling scores that value a
+# second time (on its own line of the Scoresheet), so the route brings 15 + 15 = **30** points.
+
+# %% tags=["solution"]
+answer = (2, 30)
+exercises.check("07.2", answer)
+
+# %% [markdown]
+# ### Exercise 3. Which tickets are complete?
+# A player owns the routes printed below (glowing on the map). Which of the tickets
+# Yaoundé–Kisangani, Tchad–Nairobi and Tchad–Luanda are complete? Answer with a list, such as
+# `['Tchad–Luanda']` (an empty list if none).
+
+# %%
+print(l07.NETWORK)
+ttr_nb.show(board, highlight=list(l07.NETWORK), cities=["Yaoundé", "Kisangani", "Tchad", "Nairobi", "Luanda"],
+            title="Exercise 3: the player's routes (ringed: the tickets' ends)")
+
+# %%
+answer = ...   # a list of tickets
+exercises.check("07.3", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** Tchad–Nairobi is complete: Bangui–Tchad is a route into Tchad, and Bangui →
+# Kisangani → Kampala → Nairobi joins it to Nairobi; a country ticket needs only one route into
+# the country. Yaoundé–Kisangani is **not** complete: from Yaoundé the routes go to Ngaoundéré
+# and into Tchad, and the only way on to Bangui would come out of Tchad by another route, but a
+# country is a dead end and its routes are not joined to each other. Tchad–Luanda is not
+# complete: no route reaches Luanda.
+
+# %% tags=["solution"]
+answer = ["Tchad–Nairobi"]
+exercises.check("07.3", answer)
+
+# %% [markdown]
+# ### Exercise 4. Who scores the Globetrotter?
+# Here are the Destination Tickets of another whole game (four greedy players, random seed 4).
+# Who scores the Globetrotter? Answer with a list of names.
+
+# %%
+gsheet = l07.globetrotter_sheet()
+for name, results in zip(gsheet.names, gsheet.ticket_results):
+    print(f"{name}:", "; ".join(f"{r.ticket.label()} {'done' if r.done else 'NOT done'}" for r in results))
+
+# %%
+answer = ...   # a list of names
+exercises.check("07.4", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** Count completed tickets (not tickets kept, not points): Ana 5 (one of her six is
+# not done), Bea 2, Cal 5, Dee 3. Ana and Cal tie for the most, and every tied player scores the
+# bonus: both get +10.
+
+# %% tags=["solution"]
+answer = ["Ana", "Cal"]
+exercises.check("07.4", answer)
