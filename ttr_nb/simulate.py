@@ -12,8 +12,8 @@ are independent, so the results are the same whatever executor plays them, and i
 whatever chunks; they come back in game order.
 
 The executor may be a ``ProcessPoolExecutor``, a ``ThreadPoolExecutor``, or the
-executor of a cluster (Dask: ``distributed.Client().get_executor()``; Ray: see the
-README). Only plain data (names and numbers) goes to a worker, and the worker sends
+executor of a cluster (Dask: ``distributed.Client().get_executor()``; Ray:
+:func:`ray_executor`). Only plain data (names and numbers) goes to a worker, and the worker sends
 back plain dicts, so anything that can pickle a function by name can run the games.
 
 The lab (:mod:`ttr_nb.lab`) turns results into rows, a pandas DataFrame and plots.
@@ -33,7 +33,7 @@ from typing import Any, Iterator, Sequence, TextIO
 
 __all__ = [
     "GameResult", "SeatResult", "simulate", "simulate_iter", "game_seed", "play_chunk",
-    "result_of_game", "agent_names", "wilson", "summary_table", "cli_main",
+    "result_of_game", "agent_names", "wilson", "summary_table", "cli_main", "ray_executor",
 ]
 
 
@@ -299,6 +299,47 @@ def play_chunk(variant: str, players: int, agents: Sequence[str],
         out.append(_result(play_game(variant, players, seed, agents), index, agents,
                            score_lines, text=True, replay_lines=score_lines and not keep_lines))
     return out
+
+
+# ---------------------------------------------------------------------- ray
+class _RayExecutor(cf.Executor):
+    """A ``concurrent.futures.Executor`` whose tasks are Ray remote calls (see :func:`ray_executor`)."""
+
+    def __init__(self, ray: Any, workers: int):
+        self._ray = ray
+        self._max_workers = workers
+        self._remote: dict[Any, Any] = {}
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> cf.Future:
+        remote = self._remote.get(fn)
+        if remote is None:
+            remote = self._remote[fn] = self._ray.remote(fn)
+        return remote.remote(*args, **kwargs).future()
+
+
+def ray_executor(**init: Any) -> cf.Executor:
+    """An executor that plays :func:`simulate`'s games on a Ray cluster.
+
+    Ray has no ``concurrent.futures`` executor of its own; this one sends each task as a
+    Ray remote call and hands back the standard future Ray gives for it. Ray is imported
+    only here, and started with ``ray.init(**init)`` unless it is running already
+    (``ray_executor(address="auto")`` joins a running cluster). Every worker needs ttr_nb
+    installed; the results are the same as on one core.
+
+    >>> results = simulate("usa", 4, 100_000, seed=1, executor=ray_executor(),
+    ...                    chunksize=500)                        # doctest: +SKIP
+
+    Raises ImportError, saying how to install Ray, when it is not installed.
+    """
+    try:
+        import ray  # noqa: PLC0415 (optional, heavy)
+    except ImportError:
+        raise ImportError("ray_executor needs Ray, which is not installed. Install it with "
+                          "`pip install ray`, or use a ProcessPoolExecutor on one machine.") from None
+    if not ray.is_initialized():
+        ray.init(**init)
+    workers = int(ray.cluster_resources().get("CPU", 0)) or os.cpu_count() or 1
+    return _RayExecutor(ray, workers)
 
 
 # ------------------------------------------------------------------ progress

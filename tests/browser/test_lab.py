@@ -1,7 +1,7 @@
 """The controls in a real browser: JupyterLab on 127.0.0.1, headless Debian Chromium, Playwright.
 
 Opens the tutorial notebook (00_start_here once it carries a GameStepper, else
-04_controls_tour), runs every cell, presses ▶ on the first GameStepper and checks that the
+06_controls_tour), runs every cell, presses ▶ on the first GameStepper and checks that the
 kernel answered: the step counter and the board image both change. Saves screenshots to
 out/browser/ (gitignored). Skips when playwright or /usr/bin/chromium is missing.
 """
@@ -26,11 +26,11 @@ STEP_RE = re.compile(r"step (\d+) of (\d+)")
 
 def tutorial_notebook() -> Path:
     """The notebook the test drives: the first one that builds a GameStepper."""
-    for name in ("00_start_here.ipynb", "04_controls_tour.ipynb"):
+    for name in ("00_start_here.ipynb", "06_controls_tour.ipynb"):
         p = REPO / "notebooks" / name
         if p.is_file() and "GameStepper(" in p.read_text(encoding="utf-8"):
             return p
-    pytest.fail("no notebook with a GameStepper in notebooks/ (00_start_here or 04_controls_tour)")
+    pytest.fail("no notebook with a GameStepper in notebooks/ (00_start_here or 06_controls_tour)")
 
 
 def expected_errors(notebook: Path) -> int:

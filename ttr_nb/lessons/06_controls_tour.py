@@ -1,0 +1,286 @@
+# %% [markdown]
+# # Lesson 06 · The controls: step through a game, play it, take a score apart
+# Four controls let a class look inside a game: replay it step by step, play a turn yourself,
+# take a final score apart, and build a network to ask "what if?".
+#
+# **Learning goals.** After this lesson you can:
+# - step through a recorded game and find the step at which a Destination Ticket is completed;
+# - play a turn from the PlayPanel and read why an illegal move is refused;
+# - take a final score apart: routes, tickets, the longest trail and the Longest Path bonus;
+# - build a network route by route and predict how its longest trail changes.
+#
+# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Prerequisites:** lesson 01 (a turn, claiming routes) and lesson 03 (how a game is scored).
+# **What you will do:** replay a game between three computer players, play the first turns of
+# a new game, find why Bea lost, and build networks with long trails.
+#
+# *The controls are live when you run the notebook in Jupyter. Every control can also be driven
+# from code, and its `summary()` prints what it shows: that is what the printed cells below do.*
+
+# %%
+%matplotlib inline
+import matplotlib.pyplot as plt
+
+import ttr_nb
+from ttr_nb import exercises
+from ttr_nb.charts import score_chart
+from ttr_nb.widgets import GameStepper, PlayPanel, RouteBuilder, ScoringExplorer
+
+# %% [markdown]
+# ## A game to look at
+#
+# Three computer players play a whole game on the USA map. Each one is `greedy`: it keeps the
+# tickets it can finish cheaply and claims the routes on their cheapest paths. The random seed
+# fixes the shuffles and the players' choices, so this is the same game every time it runs.
+
+# %%
+game = ttr_nb.play_game("usa", players=3, seed=2026, agents="greedy")
+print(game)
+print(game.score().verdict)
+
+# %% [markdown]
+# ## 1. GameStepper: a game, step by step
+#
+# A game is a list of **actions**: draw a card, claim a route, keep tickets. Step *k* is the
+# position after the first *k* actions; step 0 is the deal. Drawing two cards is two steps, so
+# there are more steps than turns.
+#
+# * **|◀ ◀ ▶ ▶|**: the first step, one back, one forward, the last step; **▶ play** with a
+#   **speed**; the **step** slider jumps anywhere.
+# * **eyes**: the teacher sees every hand; a player's eyes show only that player's cards and
+#   tickets. A ticket whose two cities are joined is marked ✓.
+# * The board shows the claimed routes in the players' colours; the last claim glows magenta.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+stepper = GameStepper(game, eyes=0)
+stepper
+
+# %% [markdown]
+# Everything the buttons do can be done from code. Press ▶ five times, then jump to step 120
+# and look through Bea's eyes. A step that does not exist is refused with a sentence, and the
+# stepper stays where it was.
+
+# %%
+for _ in range(5):
+    stepper.forward.click()
+print(stepper.counter.value)
+stepper.go(120)
+stepper.eyes_picker.value = 1          # Bea's eyes (seat 1)
+print(stepper.summary())
+stepper.go(100000)
+print(stepper.message)
+
+# %% [markdown]
+# The score chart shows each player's points on the scoring track, turn by turn. At the end,
+# the dashed jump is what the tickets and the bonus add or take away. On the track the three
+# players end close together (65, 57 and 66 route points); Ana's completed tickets and the
+# Longest Path bonus lift her to 161.
+
+# %%
+ax = score_chart(game)
+plt.show()
+
+# %% [markdown]
+# ## 2. PlayPanel: play a turn yourself
+#
+# You play seat 0 (Ana) against two greedy computer players. The panel offers only what the
+# rules allow now: the face-up cards and the deck as buttons, a route picker (✓ marks the
+# routes you can pay for) with every way to pay for it, your tickets as checkboxes when you
+# must choose. **↶ Undo** takes back your last move and the computer players' replies.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+panel = PlayPanel(ttr_nb.new_game("usa", players=3, seed=7), seed=7)
+panel
+
+# %% [markdown]
+# The first decision is which of the three dealt tickets to keep. You must keep at least two
+# ([B-2.4](../docs/RULES.md#B-2.4)): keeping none is refused and nothing changes. Keeping all
+# three is allowed; then the computer players choose theirs, and it is your first turn.
+
+# %%
+for box in panel.ticket_boxes:
+    box.value = False
+panel.keep_button.click()
+print(panel.message)
+for box in panel.ticket_boxes:
+    box.value = True
+panel.keep_button.click()
+print(panel.summary())
+
+# %% [markdown]
+# Now a turn. Ana holds no yellow card, so she cannot claim the yellow route Seattle–Helena
+# (6 cars): the panel says why and nothing changes. She takes two cards from the deck instead,
+# which ends her turn; Bea and Cal play theirs, and it is Ana's turn again.
+
+# %%
+panel.choose_route("Seattle–Helena")
+panel.claim_button.click()
+print(panel.message)
+panel.deck_button.click()
+panel.deck_button.click()
+print(panel.summary())
+
+# %% [markdown]
+# ## 3. ScoringExplorer: take the final score apart
+#
+# Back to the finished game. Pick a player, then what to look at: the **longest trail** (a city
+# may repeat, each route counts once: this is what the Longest Path bonus counts,
+# [B-8.2](../docs/RULES.md#B-8.2)), the **longest simple path** (no city twice, the naive
+# answer, sometimes shorter), each ticket with the path that completes it or the gap that
+# breaks it (the open routes that would have joined its cities), and the bonus.
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+explorer = ScoringExplorer(game)
+explorer
+
+# %% [markdown]
+# Bea came last. Her longest trail, her failed ticket (marked ✗ in the picker), and who took
+# the Longest Path bonus:
+
+# %%
+explorer.pick("Bea", show="trail")
+print(explorer.summary())
+explorer.pick(show="ticket:O01")       # ✗ Boston–Miami
+print(explorer.detail)
+explorer.pick(show="bonus:longest_path")
+print(explorer.detail)
+
+# %% [markdown]
+# Bea's Boston–Miami ticket failed for a gap of 3 trains, and her 16-car trail is far behind
+# Ana's 28. The explorer also takes routes directly: worked example E4 of the rules is a loop
+# through Seattle. The trail uses every route and passes Seattle twice (17 cars); a path that
+# may not visit a city twice finds only 16.
+
+# %%
+loop = ["Vancouver–Seattle", "Seattle–Portland", "Portland–Salt Lake City",
+        "Salt Lake City–Helena", "Helena–Seattle"]
+e4 = ScoringExplorer("usa", claims={"Mia": loop})
+print(e4.summary())
+
+# %% [markdown]
+# ## 4. RouteBuilder: "what if?"
+#
+# Type in **find** to filter the routes, pick some, press **Add ▶**; pick tickets to check.
+# The score, the longest trail (magenta) and each ticket update at once; for a ticket not yet
+# joined, the cheapest open routes that would join it glow orange. Here is Mia's loop with two
+# tickets:
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+board = ttr_nb.load_map("usa")
+builder = RouteBuilder(board, routes=loop, tickets=["Vancouver–Montréal", "Portland–Phoenix"])
+builder
+
+# %%
+print(builder.summary())
+
+# %% [markdown]
+# **Predict, then run.** Mia adds Helena–Duluth and Duluth–Toronto (12 cars). How long is her
+# longest trail now: 17 + 12, or less? And may she add the second track of Seattle–Portland,
+# whose first track she owns ([B-5.7](../docs/RULES.md#B-5.7))?
+
+# %%
+builder.add("Helena–Duluth", "Duluth–Toronto")
+print(builder.message)
+print(f"longest trail {builder.trail.length} cars: {' → '.join(builder.trail.cities)}")
+builder.add("Seattle–Portland")
+print(builder.message)
+
+# %% [markdown]
+# Only 28, not 29. A trail enters and leaves a city in pairs, so a city with an odd number of
+# the network's routes must be one of the trail's two ends. Now four cities are odd: Toronto
+# and Vancouver (1 route each), Seattle and Helena (3 each). One route must be left out, and
+# the cheapest is Vancouver–Seattle (1 car): the trail runs from Toronto round the loop to
+# Helena. The second track of Seattle–Portland is refused and the network stays as it was.
+
+# %% [markdown]
+# ## Summary
+#
+# - The **GameStepper** replays any step of a game exactly, through any player's eyes; steps
+#   count actions, not turns.
+# - The **PlayPanel** offers only legal moves; an illegal one is refused with the rule's reason
+#   and nothing changes.
+# - The **ScoringExplorer** splits a score into routes, tickets (with the path or the gap) and
+#   the bonus, and compares the longest trail with the longest simple path.
+# - The **RouteBuilder** answers "what if?": a route that joins two networks can lengthen the
+#   longest trail by more than its own cars.
+# - The same controls work on every map (lessons 07 to 09 use them).
+
+# %% [markdown]
+# ## Exercises
+#
+# ### Exercise 1. Ana's first ticket
+# In the game above, at which **step** does Ana complete her first Destination Ticket (its two
+# cities joined by her routes)? Use the stepper with Ana's eyes (`stepper.eyes_picker.value = 0`)
+# and watch for the first ✓ beside her tickets. Answer with the step number.
+
+# %%
+answer = ...   # a step number, such as 40
+exercises.check("06.1", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** Step through the first claims with Ana's eyes. She keeps Los Angeles–Miami,
+# Chicago–Santa Fe and Denver–El Paso at the start. At step 22 (turn 13) she claims
+# Denver–Santa Fe; with her El Paso–Santa Fe route that joins Denver to El Paso, and the ✓
+# appears beside Denver–El Paso (4), her first ✓ of the game. (Turn 13 is not the answer:
+# the stepper counts steps, and every card drawn is a step.)
+
+# %% tags=["solution"]
+stepper.eyes_picker.value = 0          # Ana's eyes
+stepper.go(22)
+print(stepper.summary())
+ana = stepper.game.view(None)["players"][0]["routes"]
+print("Ana's routes:", ", ".join(board.route(r).label() for r in ana))
+print("Ana's tickets:", ttr_nb.narrate.tickets(game, stepper.game.tickets(0)))
+print("Denver–El Paso joined:", ttr_nb.ticket_done(board, ana, board.ticket("O07")))
+answer = 22
+exercises.check("06.1", answer)
+
+# %% [markdown]
+# ### Exercise 2. One more route for Bea
+# At the end of the game Bea has 7 trains left. If she could claim **one** more route, one still
+# open to her and of at most 7 cars, which would make her longest trail longest? Try routes in a
+# RouteBuilder loaded with her routes:
+# `what_if = RouteBuilder(board, routes=game.view(None)["players"][1]["routes"])`, then
+# `what_if.add(...)`. Answer with the route.
+
+# %%
+answer = ...   # a route, such as "Denver–Omaha"
+exercises.check("06.2", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** Bea has two networks near Helena and Duluth: Calgary–Helena–Salt Lake City in
+# the west, and a big one from Duluth to Oklahoma City and the east coast. Helena–Duluth
+# (6 cars) joins them, so her trail runs on from one into the other: from 16 cars to 26, ten
+# more from a six-car route. The other open routes (Little Rock–New Orleans, for example)
+# only extend one end of her trail.
+
+# %% tags=["solution"]
+what_if = RouteBuilder(board, routes=game.view(None)["players"][1]["routes"])
+what_if.add("Helena–Duluth")
+print(what_if.trail.length, "cars:", " → ".join(what_if.trail.cities))
+answer = "Helena–Duluth"
+exercises.check("06.2", answer)
+
+# %% [markdown]
+# ### Exercise 3. A trail of 26 cars
+# Build a network of **at most 5 routes** whose longest trail is at least **26** cars. Try it
+# in the RouteBuilder (`builder.clear()` empties it), then answer with the list of routes.
+
+# %%
+answer = ...   # a list of routes, such as ["Seattle–Helena", "Helena–Duluth"]
+exercises.check("06.3", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** Five routes can only reach 26 cars if most of them are 6-car routes (the
+# longest on the board) and they follow one another. In the north there is a chain of them:
+# Duluth–Helena (6), Helena–Seattle (6), Seattle–Calgary (4), Calgary–Winnipeg (6),
+# Winnipeg–Sault St. Marie (6): 28 cars, all on one trail.
+
+# %% tags=["solution"]
+answer = ["Duluth–Helena", "Helena–Seattle", "Seattle–Calgary", "Calgary–Winnipeg",
+          "Winnipeg–Sault St. Marie"]
+exercises.check("06.3", answer)
