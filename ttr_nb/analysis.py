@@ -29,7 +29,7 @@ __all__ = [
     "longest_simple_path", "cheapest_cost", "TicketValue", "ticket_values", "ticket_outliers",
     "degrees", "odd_degree_cities", "bridges", "articulation_points", "is_planar",
     "SteinerTree", "steiner_tree", "TicketSteiner", "ticket_steiner", "WholeBoardTrail",
-    "whole_board_trail", "single_track_routes",
+    "whole_board_trail", "single_track_routes", "count_trails", "TJoinBound", "t_join_bound",
 ]
 
 
@@ -578,3 +578,110 @@ def _pieces(adj) -> list[set[int]]:
         seen |= piece
         out.append(piece)
     return out
+
+
+# -- counting trails and the T-join bound of a network (lessons 04 and 05) ----------------------
+def count_trails(board, route_ids: Iterable[int], limit: int | None = None) -> int:
+    """How many trails the routes ``route_ids`` contain, exactly.
+
+    A trail is a sequence of one or more routes, each used once, each starting where the
+    previous one ended (cities may repeat). A trail and the same trail travelled backwards
+    are counted once; a closed trail started at another city is another trail. Countries
+    are dead ends (H-8.5). ``limit``: stop counting at ``limit`` and return it (the count
+    is then "at least ``limit``").
+
+    The count is exact: it adds up, for each city and each set of routes already used, the
+    ways to go on (memoised), so it is fast on networks of a few dozen routes; the number of
+    trails itself grows exponentially with the routes.
+
+    Example
+    -------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> count_trails(board, board.route_ids(["Denver–Omaha", "Omaha–Chicago"]))
+    3
+    """
+    g = board_graph(board)
+    edges = g.edges(route_ids)
+    at: dict[int, list[tuple[int, int]]] = {}
+    for i, (u, v, _w, _r) in enumerate(edges):
+        at.setdefault(u, []).append((v, 1 << i))
+        at.setdefault(v, []).append((u, 1 << i))  # a loop: both ways round
+    memo: dict[tuple[int, int], int] = {}
+    cap = None if limit is None else 2 * limit
+
+    def onward(v: int, used: int) -> int:
+        key = (v, used)
+        if key not in memo:
+            n = 0
+            for far, bit in at[v]:
+                if not used & bit:
+                    n += 1 + onward(far, used | bit)
+                    if cap is not None and n >= cap:
+                        break
+            memo[key] = n
+        return memo[key]
+
+    total = 0
+    for v in sorted(at):
+        total += onward(v, 0)
+        if cap is not None and total >= cap:
+            return limit
+    return total // 2  # each trail was counted once in each direction
+
+
+@dataclass(frozen=True)
+class TJoinBound:
+    """The Euler bound on the longest trail of a network (lesson 05).
+
+    A trail's routes have 0 or 2 odd cities (its ends), so the routes it leaves out have as
+    odd cities the network's odd cities changed at the trail's two ends. Such a set always
+    contains a T-join of the odd cities less two of them, so it costs at least
+    ``t_join_cars``, the cheapest one (``t_join``: its routes). No trail is longer than
+    ``bound`` = ``total`` − ``t_join_cars``. For a network in several pieces, the bound of
+    the piece where it is highest (``total`` is that piece's cars).
+    """
+
+    total: int
+    odd_cities: tuple[str, ...]
+    t_join: tuple[int, ...]
+    t_join_cars: int
+    bound: int
+
+    def describe(self) -> str:
+        return (f"{len(self.odd_cities)} odd cities; the cheapest T-join of all but two of them: "
+                f"{len(self.t_join)} route{'s' * (len(self.t_join) != 1)}, {self.t_join_cars} cars; "
+                f"no trail is longer than "
+                f"{self.total} − {self.t_join_cars} = {self.bound} cars")
+
+
+def t_join_bound(board, route_ids: Iterable[int] | None = None) -> TJoinBound:
+    """The Euler bound on the longest trail of ``route_ids`` (default: the whole board),
+    with the cheapest T-join that proves it (see :class:`TJoinBound`).
+
+    Example
+    -------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> t_join_bound(board).bound, ttr_nb.longest_trail(board, [r.id for r in board.routes]).length
+    (285, 285)
+    """
+    g = board_graph(board)
+    edges = g.edges(_ids(board, route_ids))
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for i, (u, v, _w, _r) in enumerate(edges):
+        adj.setdefault(u, []).append((v, i))
+        adj.setdefault(v, []).append((u, i))
+    best: TJoinBound | None = None
+    for piece in sorted(_pieces(adj), key=min):
+        mine = sorted({i for v in piece for _nb, i in adj[v]})
+        sub = [edges[i] for i in mine]
+        odd = sorted(v for v in piece if len(adj[v]) % 2)
+        join = _min_t_join_nx(g, sub, odd) if len(odd) > 2 else set()
+        total = sum(e[2] for e in sub)
+        cars = sum(sub[i][2] for i in join)
+        here = TJoinBound(total, tuple(sorted({g.names[v] for v in odd})),
+                          tuple(sorted(sub[i][3] for i in join)), cars, total - cars)
+        if best is None or here.bound > best.bound:
+            best = here
+    return best if best is not None else TJoinBound(0, (), (), 0, 0)

@@ -39,7 +39,7 @@ __all__ = [
     "longest_simple_path", "cheapest_cost", "TicketValue", "ticket_values", "ticket_outliers",
     "degrees", "odd_degree_cities", "bridges", "articulation_points", "is_planar",
     "SteinerTree", "steiner_tree", "TicketSteiner", "ticket_steiner", "WholeBoardTrail",
-    "whole_board_trail", "single_track_routes",
+    "whole_board_trail", "single_track_routes", "count_trails", "TJoinBound", "t_join_bound",
 ]
 
 
@@ -198,16 +198,19 @@ from .analysis import (  # noqa: E402  (the classroom analyses, re-exported)
     SteinerTree,
     TicketSteiner,
     TicketValue,
+    TJoinBound,
     WholeBoardTrail,
     articulation_points,
     bridges,
     cheapest_cost,
+    count_trails,
     degrees,
     is_planar,
     longest_simple_path,
     odd_degree_cities,
     single_track_routes,
     steiner_tree,
+    t_join_bound,
     ticket_outliers,
     ticket_steiner,
     ticket_values,

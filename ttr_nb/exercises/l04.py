@@ -1,0 +1,124 @@
+"""Checkers of lesson 04 (Euler, trails and paths), all on one practice network of the USA
+board. Each verdict is computed from the graph functions (degrees, odd cities, the longest
+trail and the longest simple path of the network)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ._answers import read_cities, read_int, walk_trail
+from ._core import exercise, not_yet, right
+
+PRACTICE_ROUTES = ("Calgary–Vancouver", "Calgary–Winnipeg", "Calgary–Helena", "Helena–Winnipeg",
+                   "Helena–Seattle", "Helena–Omaha", "Denver–Helena", "Helena–Salt Lake City",
+                   "Denver–Omaha", "Denver–Santa Fe", "Portland–Salt Lake City")
+"""The practice network of lesson 04: 11 routes, 47 cars, around Helena (USA)."""
+
+
+def practice():
+    """``(board, route ids)`` of the practice network."""
+    from ..board import load_map
+
+    usa = load_map("usa")
+    return usa, usa.route_ids(PRACTICE_ROUTES)
+
+
+def _names(cities) -> str:
+    cities = list(cities)
+    if len(cities) <= 1:
+        return "".join(cities)
+    return ", ".join(cities[:-1]) + " and " + cities[-1]
+
+
+@exercise("04.1", "Which cities are odd?",
+          "a list of city names, such as ['Helena', 'Denver']")
+def _odd_cities(answer: Any):
+    from ..graph import degrees, odd_degree_cities
+
+    board, ids = practice()
+    given = set(read_cities(board, answer))
+    deg = degrees(board, ids)
+    odd = set(odd_degree_cities(board, ids))
+    for city in sorted(given - odd):
+        n = deg.get(city, 0)
+        if n == 0:
+            return not_yet(f"{city} has no route in this network (0 routes: even).")
+        return not_yet(f"{city} has {n} routes in this network: an even number.")
+    missing = sorted(odd - given)
+    if missing:
+        c = missing[0]
+        more = f" ({len(missing)} odd cities are missing)" if len(missing) > 1 else ""
+        return not_yet(f"{c} is odd too: it has {deg[c]} route{'s' * (deg[c] != 1)}{more}.")
+    return right(f"{_names(sorted(odd))}: {len(odd)} odd cities, an even number, as the "
+                 "handshake lemma says.")
+
+
+@exercise("04.2", "How many routes must a trail leave out?", "a whole number of routes")
+def _left_out(answer: Any):
+    from ..graph import longest_trail, odd_degree_cities
+
+    n = read_int(answer, "a whole number of routes")
+    board, ids = practice()
+    k = len(odd_degree_cities(board, ids))
+    need = max(0, (k - 2) // 2)
+    best = longest_trail(board, ids)
+    if n == need:
+        return right(f"{k} odd cities, and a trail's routes have at most 2, so {k - 2} cities "
+                     f"must be made even by the routes left out; each route left out changes "
+                     f"two cities, so at least {need} routes stay out. The longest trail leaves "
+                     f"out {len(ids) - len(best.routes)}.")
+    if n == k - 2:
+        return not_yet(f"{k - 2} cities must change, but one route left out changes two cities "
+                       "at once (its two ends).")
+    if n == k // 2:
+        return not_yet("a trail's two ends may stay odd: only the other odd cities must be "
+                       "made even.")
+    if n == k:
+        return not_yet(f"there are {k} odd cities, but a trail's two ends may stay odd, and one "
+                       "route left out changes two cities at once.")
+    if 0 <= n < need:
+        return not_yet(f"with only {n} route{'s' * (n != 1)} left out, at least "
+                       f"{k - 2 * n} odd cities remain, and a trail has at most 2.")
+    if n < 0:
+        return not_yet("a number of routes is 0 or more.")
+    return not_yet(f"a trail can leave out fewer than {n}: count the odd cities, and how many "
+                   "of them one route left out can make even.")
+
+
+@exercise("04.3", "A longer trail than the longest simple path",
+          "a list of cities in trail order, such as ['Seattle', 'Helena', ...]")
+def _longer_trail(answer: Any):
+    from ..graph import longest_simple_path, longest_trail
+
+    board, ids = practice()
+    cities = read_cities(board, answer)
+    used = walk_trail(board, cities, ids)
+    cars = sum(board.route(r).length for r in used)
+    path = longest_simple_path(board, ids).length
+    best = longest_trail(board, ids).length
+    again = sorted(c for c in set(cities) if cities.count(c) > 1)
+    if cars <= path:
+        return not_yet(f"your trail has {cars} cars; the longest simple path already has {path}. "
+                       "A trail may pass a city twice: use the cycles around Helena.")
+    extra = f" It visits {_names(again)} more than once." if again else ""
+    if cars == best:
+        return right(f"{cars} cars, longer than the {path} of the longest simple path, and no "
+                     f"trail of this network is longer.{extra}")
+    return right(f"{cars} cars, longer than the {path} of the longest simple path.{extra} "
+                 f"(The longest trail has {best}: can you find it?)")
+
+
+@exercise("04.4", "How often can a trail pass through a city?", "a whole number")
+def _pass_through(answer: Any):
+    n = read_int(answer, "a whole number of times")
+    # passing through a city uses two of its routes, one in and one out
+    most = 3 // 2
+    if n == most:
+        return right("Once: passing through uses 2 of the city's routes, and passing twice would "
+                     "need 4. (A trail may still end at a city it passed through, using the "
+                     "third route.)")
+    if n == 0:
+        return not_yet("a trail can pass through a city: arrive on one route, leave on another.")
+    if n > most:
+        return not_yet(f"passing through {n} times uses {2 * n} routes at the city; it has at "
+                       "most 3.")
+    return not_yet("a number of times is 0 or more.")
