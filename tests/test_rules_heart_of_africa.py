@@ -385,7 +385,7 @@ def test_H_5_3_E6_an_opponent_with_more_cards_blocks_the_doubling():
     why = g.why_not(a)
     assert why == ("To double Juba–Nairobi (5, yellow) with Desert & Savanna cards, Ana must hold at least "
                    "as many Desert & Savanna cards as every other player (H-5.3; checked before the "
-                   "doubling cards are discarded, H-5.4): you hold 3 Desert & Savanna cards, Bea holds 4.")
+                   "doubling cards are discarded, H-5.4): Ana holds 3 Desert & Savanna cards, Bea holds 4.")
     assert all(not x.terrain for x in claims_of(g, r))  # only the undoubled claims are offered
     state = g.state_json()
     with pytest.raises(IllegalAction) as e:
@@ -402,7 +402,7 @@ def test_H_5_3_why_not_names_every_player_ahead():
     set_terrain(g, 1, jungle=3)
     set_terrain(g, 2, jungle=4)
     why = g.why_not(ClaimRoute(r, (("green", 4),), terrain=(("jungle", 2),)))
-    assert why.endswith("you hold 2 Jungle & Forest cards, Bea holds 3, Cal holds 4.")
+    assert why.endswith("Ana holds 2 Jungle & Forest cards, Bea holds 3, Cal holds 4.")
 
 
 @pytest.mark.parametrize("length,need", [(1, 1), (2, 1), (3, 1), (4, 2), (5, 2), (6, 2)])
@@ -451,7 +451,7 @@ def test_H_5_4_majority_check_policy_before_or_after_discarding():
             assert why is None
         else:
             assert "checked after the doubling cards are discarded" in why
-            assert why.endswith("you would hold 0 Desert & Savanna cards after discarding, Bea holds 2.")
+            assert why.endswith("Ana would hold 0 Desert & Savanna cards after discarding, Bea holds 2.")
 
 
 def test_H_5_5_zero_zero_tie_with_locomotives_policy():
@@ -533,7 +533,7 @@ def test_H_6_2_H_6_5_locomotives_do_not_count_for_the_majority():
     set_terrain(g, 1, desert=2)
     set_terrain(g, 2)
     why = g.why_not(ClaimRoute(r, (("yellow", 5),), terrain=(("locomotive", 2),)))
-    assert why.endswith("you hold 1 Desert & Savanna card, Bea holds 2.")
+    assert why.endswith("Ana holds 1 Desert & Savanna card, Bea holds 2.")
     assert all(not a.terrain for a in claims_of(g, r))
 
 

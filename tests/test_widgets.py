@@ -598,7 +598,7 @@ def test_stepper_heart_of_africa_terrain_majority_and_doubled_routes_H_5():
     k = next(i for i, a in enumerate(g.history, 1) if isinstance(a, ClaimRoute) and a.terrain)
     s.go(k)
     assert s.game.state_json() == _replayed(g.to_json(), k).state_json()
-    assert "Terrain cards" in s.players_html.value and "H-5.4" in s.players_html.value
+    assert "Terrain cards" in s.players_html.value and "H-5.3" in s.players_html.value
     assert "Terrain face up" in s.cards_html.value
     assert doubled[0].route in s.highlight["routes"]      # the doubled route glows
     s.eyes_picker.value = 1                                # Terrain cards are public: still shown

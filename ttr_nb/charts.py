@@ -3,7 +3,7 @@
 - :func:`score_chart` — each player's (or team's) points on the scoring track, turn by turn,
   and, once the game is over, the jump to the final total (tickets and bonuses);
 - :func:`terrain_chart` — The Heart of Africa: how many Terrain cards of each type every
-  player holds, with the players who hold the majority (and so may double, H-5.4) starred;
+  player holds, with the players who hold the majority (and so may double, H-5.3) starred;
 - :func:`chart_png` — any chart's figure as PNG bytes.
 
 The engine never imports this module.
@@ -141,7 +141,7 @@ def terrain_counts(view: Mapping[str, Any]) -> dict[str, dict[str, int]] | None:
 
 
 def terrain_majorities(counts: Mapping[str, Mapping[str, int]]) -> dict[str, list[str]]:
-    """Terrain type -> the players holding the most cards of it (ties: all of them; H-5.4).
+    """Terrain type -> the players holding the most cards of it (ties: all of them; H-5.3).
     A type nobody holds has no majority holder (an empty list)."""
     out = {}
     for t in _types(counts):
@@ -159,7 +159,7 @@ def terrain_chart(counts: Mapping[str, Mapping[str, int]], ax: "Axes | None" = N
                   player_colors: Sequence[str] | None = None, title: str | None = None,
                   figsize: tuple[float, float] = (7.0, 3.4)) -> "Axes":
     """Terrain cards held, per type and player; a star marks who holds the majority of a type
-    (they alone may double routes of its colours, H-5.4; ties: every tied player).
+    (they alone may double routes of its colours, H-5.3; ties: every tied player).
 
     ``counts``: player name -> {terrain type: cards held}, e.g. from a Heart of Africa game's
     view; a player with no card of a type may leave it out.
@@ -200,7 +200,7 @@ def terrain_chart(counts: Mapping[str, Mapping[str, int]], ax: "Axes | None" = N
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     handles = [Patch(facecolor=colors[i % len(colors)], edgecolor=INK, label=p) for i, p in enumerate(players)]
-    handles.append(Patch(facecolor="none", edgecolor="none", label="★ majority: may double (H-5.4)"))
+    handles.append(Patch(facecolor="none", edgecolor="none", label="★ majority: may double (H-5.3)"))
     ax.legend(handles=handles, loc="upper right", fontsize=8, frameon=False)
     ax.set_title(title if title is not None else "Terrain cards: who may double which routes",
                  fontsize=10.5, fontweight="bold", loc="left")

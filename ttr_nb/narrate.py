@@ -131,7 +131,9 @@ def view(game: Any, seat: int | None) -> None:
     print("THE TEACHER'S VIEW (everything)" if seat is None else f"{game.names[seat].upper()}'S VIEW")
     for p in v["players"]:
         pts = p["route_points"]
-        print(f"  {p['name']}: {p['trains']} trains, {p['cards']} cards, {pts} point{'s' * (pts != 1)}")
+        n = p["cards"]
+        print(f"  {p['name']}: {p['trains']} trains, {n} card{'s' * (n != 1)}, "
+              f"{pts} point{'s' * (pts != 1)}")
         s = p["seat"]
         if seat is None or s == seat:
             hand = v["hands"][s] if seat is None else v["hand"]

@@ -328,13 +328,14 @@ class Terrain(Mechanic):
         what = route_label(g.board, route.id) if route is not None else "a route"
         tn = TERRAIN_NAMES[t]
         if mine == 0 and best == 0 and not pol["allow_zero_zero_majority"]:
-            return (f"Nobody holds a {tn} card (0 each), and with the policy allow_zero_zero_majority=False "
+            return (f"Nobody holds a {tn} card (0 each), and with the setting allow_zero_zero_majority=False "
                     f"a 0–0 tie is not a majority: {what} can't be doubled with {tn} cards (H-5.5).")
         after = pol["majority_check"] == "after_discard"
         eff = mine - real if after else mine
         ahead = ", ".join(f"{name} holds {k}" for name, k in others if k > eff)
-        you = (f"you would hold {terrain_word(t, eff)} after discarding" if after
-               else f"you hold {terrain_word(t, eff)}")
+        me = g.names[seat]
+        you = (f"{me} would hold {terrain_word(t, eff)} after discarding" if after
+               else f"{me} holds {terrain_word(t, eff)}")
         when = "after" if after else "before"
         return (f"To double {what} with {tn} cards, {g.names[seat]} must hold at least as many {tn} cards "
                 f"as every other player (H-5.3; checked {when} the doubling cards are discarded, "

@@ -184,7 +184,7 @@ def resolve_route(board: Any, spec: Any, taken: Iterable[int] = ()) -> int:
 
 def terrain_html(view: Mapping[str, Any], colors: Sequence[str]) -> str:
     """The Heart of Africa Terrain cards in front of each player, with ★ on each type's majority
-    holders (who may double, H-5.4); empty when the game has no Terrain cards."""
+    holders (who may double, H-5.3); empty when the game has no Terrain cards."""
     from ..charts import TERRAIN_COLORS, TERRAIN_TYPES, terrain_counts, terrain_majorities
     from ..scoring import TERRAIN_NAMES
 
@@ -198,7 +198,7 @@ def terrain_html(view: Mapping[str, Any], colors: Sequence[str]) -> str:
     for i, (name, c) in enumerate(counts.items()):
         rows.append([f"{swatch(colors[i % len(colors)])}{esc(name)}"]
                     + [f"{c[t]}{' ★' if name in major[t] else ''}" for t in TERRAIN_TYPES])
-    return ("<b>Terrain cards</b> <small>(★ holds the most: may double, H-5.4; on the map, a doubled "
+    return ("<b>Terrain cards</b> <small>(★ holds the most: may double, H-5.3; on the map, a doubled "
             "route glows in its Terrain colour)</small>"
             + table(rows, head, right=(1, 2, 3)))
 

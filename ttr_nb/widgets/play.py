@@ -130,9 +130,9 @@ class PlayPanel(MessageMixin, W.VBox):
         # everything else
         self.choice_buttons: list[W.Button] = []
         self.choice_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.undo_button = button("↶ Undo my last move", "take back your last action (and the agents' replies)")
+        self.undo_button = button("↶ Undo my last move", "take back your last action (and the computer players' replies)")
         self.undo_button.on_click(lambda _b: self.undo())
-        self.agents_button = button("Let the agents play", "agents play until a person must decide")
+        self.agents_button = button("Let the computer players play", "the computer players play until a person must decide")
         self.agents_button.on_click(lambda _b: self._run_agents(report=True))
         self.hand_html = W.HTML()
         self.players_html = W.HTML()
@@ -167,7 +167,7 @@ class PlayPanel(MessageMixin, W.VBox):
         g = self.game
         seat = self.seat
         lines = [f"PlayPanel: {g.variant.name}, {g.n} players, seed {g.seed}, {len(g.history)} actions played",
-                 f"  people: {', '.join(g.names[s] for s in self.humans) or 'none'}; agents: "
+                 f"  people: {', '.join(g.names[s] for s in self.humans) or 'none'}; computer players: "
                  + (", ".join(f"{g.names[s]} ({type(a).__name__})" for s, a in sorted(self.agents.items())) or "none"),
                  f"  {self._status_text()}"]
         if seat is not None:
