@@ -63,6 +63,9 @@ def execute(nb: nbformat.NotebookNode, timeout: int = 600) -> nbformat.NotebookN
         cell.metadata.pop("execution", None)
         if cell.cell_type == "code":
             cell.outputs = merge_streams(cell.outputs)
+    # the widgets' saved state has random model ids: a rebuild would rewrite all of it, and a
+    # teacher runs the lesson anyway, which makes the controls again
+    nb.metadata.pop("widgets", None)
     return nb
 
 

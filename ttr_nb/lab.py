@@ -169,7 +169,9 @@ class DoublingDuel:
     ``games`` 4-player games, ``doubler_wins`` won by a doubling seat alone, ``shared`` won
     jointly by both sides, the doublers' win ``rate`` (``doubler_wins / games``) with its 95%
     Wilson interval (``low``, ``high``), their mean points from doubling per player and game
-    (``terrain_points``) and how many points more their mean total is (``total_gain``)."""
+    (``terrain_points``) and how many points more their mean total is (``total_gain``), with a
+    95% interval for that mean (``gain_low``, ``gain_high``: mean ± 1.96 standard errors of the
+    per-game gains, a normal approximation)."""
 
     games: int
     doubler_wins: int
@@ -179,13 +181,16 @@ class DoublingDuel:
     high: float
     terrain_points: float
     total_gain: float
+    gain_low: float = 0.0
+    gain_high: float = 0.0
 
     def describe(self) -> str:
         return (f"{self.games} games: the doublers won {self.doubler_wins} "
                 f"({self.rate:.0%}, 95% interval {self.low:.0%} to {self.high:.0%}); "
                 f"{self.shared} shared win{'s' * (self.shared != 1)}.\n"
                 f"Points from doubling: {self.terrain_points:+.1f} per doubler and game; "
-                f"total score: {self.total_gain:+.1f} per player and game over the non-doublers.")
+                f"total score: {self.total_gain:+.1f} per player and game over the non-doublers "
+                f"(95% interval {self.gain_low:+.1f} to {self.gain_high:+.1f}).")
 
     __str__ = describe
 
@@ -200,7 +205,8 @@ def doubling_duel(games: int = 100, seed: int = 0) -> DoublingDuel:
     from .simulate import game_seed
 
     wins = shared = 0
-    terrain = gain = 0.0
+    terrain = 0.0
+    gains: list[float] = []
     for i in range(games):
         gs = game_seed(seed, i)
         side = i % 2  # the doublers' seats: side, side + 2
@@ -211,10 +217,13 @@ def doubling_duel(games: int = 100, seed: int = 0) -> DoublingDuel:
         shared += won == {True, False}
         mine, theirs = (side, side + 2), (1 - side, 3 - side)
         terrain += sum(sheet.line_total(s, "terrain") for s in mine) / 2
-        gain += (sum(sheet.totals[s] for s in mine) - sum(sheet.totals[s] for s in theirs)) / 2
+        gains.append((sum(sheet.totals[s] for s in mine) - sum(sheet.totals[s] for s in theirs)) / 2)
     lo, hi = wilson(wins, games)
     n = max(games, 1)
-    return DoublingDuel(games, wins, shared, wins / n, lo, hi, terrain / n, gain / n)
+    mean = sum(gains) / n
+    spread = (1.96 * (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 / n ** 0.5) if n > 1 else 0.0
+    return DoublingDuel(games, wins, shared, wins / n, lo, hi, terrain / n, mean,
+                        mean - spread, mean + spread)
 
 
 def route_claims(results: Sequence[GameResult]) -> dict[int, dict[str, float]]:
