@@ -79,8 +79,11 @@ def test_05_1_cars_left_out():
     assert exercises.check("05.1", 7).ok
     assert "a number of routes" in said("05.1", 3)
     assert "no set of routes with only 6 cars" in said("05.1", 6)
-    assert "a cheaper set of routes" in said("05.1", 9)
+    assert "fewer cars are enough" in said("05.1", 9)
+    assert "the most a trail can have" in said("05.1", 32)      # the bound, not the cars left out
+    assert "all the cars of the network" in said("05.1", 39)
     assert "only 39 cars" in said("05.1", 100)
+    assert "0 or more" in said("05.1", -3)
 
 
 def test_05_2_a_trail_that_meets_the_bound():

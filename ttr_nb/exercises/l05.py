@@ -57,13 +57,20 @@ def _t_join_cars(answer: Any):
         return not_yet(f"{n} is a number of routes; the question asks for their cars.")
     if n < 0:
         return not_yet("a number of cars is 0 or more.")
+    if n == b.bound:
+        return not_yet(f"{n} is the most a trail can have ({b.total} − {b.t_join_cars}); the "
+                       "question asks for the cars every trail leaves out.")
+    if n == b.total:
+        return not_yet(f"{n} is all the cars of the network; the question asks for the cars "
+                       "every trail leaves out.")
     if n < b.t_join_cars:
         return not_yet(f"no set of routes with only {n} cars leaves at most two odd cities: "
                        "pair the odd cities up along routes, and count the cars.")
     if n > b.total:
         return not_yet(f"the network has only {b.total} cars.")
-    return not_yet(f"a cheaper set of routes leaves at most two odd cities: pair the odd cities "
-                   "up along the cheapest routes, and leave the two most expensive to pair free.")
+    return not_yet("fewer cars are enough: pair up all the odd cities but two along the "
+                   "cheapest routes between them, choosing the two left free so that the pairs "
+                   "cost as little as possible.")
 
 
 @exercise("05.2", "A trail that meets the bound",
@@ -108,7 +115,7 @@ def _even_ends(answer: Any):
         s, t = EVEN_ENDS[0], EVEN_ENDS[-1]
         return right(f"({pick}): at each end the trail uses an odd number of the city's routes, "
                      "so an even end is left with an odd number: the routes left out are odd at "
-                     "every odd city of the network and at s and t. On the practice network, "
+                     "every odd city of the network and at s and t. On Cleo's network, "
                      f"the trail {' → '.join(EVEN_ENDS)} leaves out routes that are odd at its "
                      f"{k} odd cities and at {s} and {t}.")
     if pick == "a":
@@ -136,6 +143,8 @@ def _two_tickets(answer: Any):
         return not_yet(f"{alone} is each ticket on its own; the two tickets can share routes.")
     if n == points and points != both.trains:
         return not_yet(f"{points} is the tickets' points; the question asks for trains.")
+    if n < 0:
+        return not_yet("a number of trains is 0 or more.")
     if n < both.trains:
         return not_yet(f"no set of routes with only {n} trains completes both tickets.")
     return not_yet(f"both tickets can be completed with fewer than {n} trains: where do they "

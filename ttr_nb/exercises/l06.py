@@ -86,6 +86,8 @@ def closed_for(game: Any, seat: int, route_id: int) -> str | None:
     owners = game.view(None)["route_owners"]
     owner = owners.get(route_id, owners.get(str(route_id)))
     if owner is not None:
+        if owner == seat:
+            return f"{r.label()} is already {game.names[seat]}'s own route."
         return f"{r.label()} is {game.names[owner]}'s already."
     for twin in board.twins.get(route_id, ()):
         other = owners.get(twin, owners.get(str(twin)))
@@ -159,6 +161,9 @@ def _long_trail(answer: Any):
 
     board = load_map("usa")
     ids = read_routes(board, answer)
+    if not ids:
+        return not_yet(f"name some routes: at most {MAX_ROUTES}, whose longest trail has at "
+                       f"least {MIN_TRAIL} cars.")
     if len(ids) != len(set(ids)):
         twice = sorted({board.route(i).label() for i in ids if ids.count(i) > 1})
         return not_yet(f"{', '.join(twice)} is listed twice; each route counts once.")

@@ -121,6 +121,9 @@ def _games_needed(answer: Any):
         return right(f"With {n} games a 50% win rate has the interval ±{h:.2%}; {need} is the "
                      f"fewest. The width shrinks like 1/√games: half the width takes four times the games.")
     if n < need:
+        if h - HALF_WIDTH < 0.0005:
+            return not_yet(f"with {n} games the interval is ±{h * 100:.5f}%: only just, but still "
+                           f"wider than ±2%. Try a few more games.")
         return not_yet(f"with {n} games the interval is ±{h:.1%}, wider than ±2%.")
     return not_yet(f"{n} games give ±{h:.2%}: narrow enough, but far fewer games would do. "
                    f"Find the fewest.")

@@ -107,10 +107,12 @@ ttr_nb.show(sheet, highlight=path.routes, title=f"Ana's longest simple path: {pa
             dim_unclaimed=True)
 
 # %% [markdown]
-# The trail goes round the triangle Denver–Helena–Salt Lake City and passes Denver twice: 31
-# cars against 23. A simple path passes Denver only once, so it takes the triangle side or the
-# 10-car line to Phoenix, Los Angeles and Las Vegas, never both: the best one takes Duluth–Helena
-# and the triangle side, and loses the line.
+# Three parts of Ana's network meet at Denver: the triangle Denver–Helena–Salt Lake City (with
+# the spurs to Duluth and San Francisco), the 10-car line to Phoenix, Los Angeles and Las Vegas,
+# and the line east through Kansas City. The trail comes in on the line from Las Vegas, goes
+# round the triangle, and leaves east: it passes Denver twice and uses all three parts, 31 cars.
+# A simple path passes Denver only once, so it can use at most two of the three parts: the best
+# one takes two sides of the triangle and the line east, 23 cars.
 #
 # **What every trail must leave out.** At each city, the network's routes are the trail's routes
 # plus the routes it leaves out. At an odd city that is not an end of the trail, the trail uses
@@ -179,9 +181,11 @@ for n, k in counts.items():
 #    routes and *n* + 3 cars.
 #
 # So the longest trail has *n* + 5 cars exactly when the network has a Hamiltonian cycle through
-# u–v. A Hamiltonian cycle uses two of the three routes at every city, so trying two of the
-# routes at one city answers the question. A player owns few routes, and `longest_trail` is exact
-# and fast on them; lesson 05 finds the longest trail of a whole board, with a proof.
+# u–v. A Hamiltonian cycle uses two of the three routes at every city, so it uses at least one
+# of any two routes at a city: asking the question for two routes u–v at the same city tells
+# whether the network has a Hamiltonian cycle at all. A player owns few routes, and
+# `longest_trail` is exact and fast on them; lesson 05 finds the longest trail of a whole board,
+# with a proof.
 
 # %% [markdown]
 # ## Summary
@@ -274,8 +278,9 @@ exercises.check("04.3", answer)
 
 # %% [markdown]
 # ### Exercise 4. Passing through a city
-# In a network where every city has at most 3 routes, at most how many times can a trail *pass
-# through* a city (arrive on one route and leave on another)? Give a whole number.
+# Section 5 used this fact; now prove it. In a network where every city has at most 3 routes, at
+# most how many times can a trail *pass through* a city (arrive on one route and leave on
+# another)? Give a whole number, and be ready to say why.
 
 # %%
 answer = ...   # a whole number

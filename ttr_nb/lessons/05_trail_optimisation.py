@@ -85,7 +85,8 @@ ttr_nb.show(Scoresheet.compute(usa, [ana]), highlight=bound.t_join, dim_unclaime
 # with two left free (a minimum-weight matching, Edmonds' blossom algorithm, in networkx).
 #
 # **The bound is not always met.** In Dan's network the cheapest T-join is one 3-car route, but
-# what is left without it falls into two pieces, and no trail can take both:
+# what is left without it falls into two pieces, so no trail takes all of what is left, and no
+# trail reaches the bound:
 
 # %%
 dan = usa.route_ids(["Calgary–Seattle", "Calgary–Winnipeg", "Denver–Helena", "Denver–Omaha",
@@ -115,7 +116,7 @@ forest = ticket_steiner(usa, hand)
 print("one by one:", sum(cheapest_cost(usa, t.a, t.b)[0] for t in hand), "trains")
 print("together:  ", forest.trains, "trains, in", len(forest.trees), "trees:", forest.groups)
 cities = sorted({c for t in hand for c in (t.a, t.b)})
-print("one tree over all 8 cities:", steiner_tree(usa, cities).trains, "exactly,",
+print(f"one tree over all {len(cities)} cities:", steiner_tree(usa, cities).trains, "exactly,",
       steiner_tree(usa, cities, exact=False).trains, "by the approximation")
 
 # %%
@@ -124,8 +125,8 @@ ttr_nb.show(usa, highlight=forest.routes, cities=cities,
 
 # %% [markdown]
 # The four tickets cost 43 trains one by one, but only 26 together: the two western tickets
-# share the coast, the two from Winnipeg share the way south. One tree joining all 8 cities would
-# cost 31, more than the two separate trees.
+# share the coast, the two from Winnipeg share the way south. One tree joining all 7 cities (the
+# two Winnipeg tickets share a city) would cost 31, more than the two separate trees.
 #
 # ## 3. The longest trail of a whole board
 #

@@ -252,11 +252,12 @@ answer = ...   # a route, such as "Denver–Omaha"
 exercises.check("06.2", answer)
 
 # %% [markdown] tags=["solution"]
-# **Solution.** Bea has two networks near Helena and Duluth: Calgary–Helena–Salt Lake City in
-# the west, and a big one from Duluth to Oklahoma City and the east coast. Helena–Duluth
-# (6 cars) joins them, so her trail runs on from one into the other: from 16 cars to 26, ten
-# more from a six-car route. The other open routes (Little Rock–New Orleans, for example)
-# only extend one end of her trail.
+# **Solution.** Two of Bea's networks nearly meet between Helena and Duluth: Calgary–Helena–Salt
+# Lake City in the west, and a big one from Duluth to Oklahoma City and the east coast.
+# Helena–Duluth (6 cars) joins them, so her trail runs on from one into the other: from 16 cars
+# to 26, ten more from a six-car route. The runner-up does the same trick on a smaller scale:
+# Little Rock–New Orleans (3 cars) joins her lone Miami–New Orleans route (6) to the big network,
+# and her trail grows to 23 cars.
 
 # %% tags=["solution"]
 what_if = RouteBuilder(board, routes=game.view(None)["players"][1]["routes"])
@@ -275,8 +276,8 @@ answer = ...   # a list of routes, such as ["Seattle–Helena", "Helena–Duluth
 exercises.check("06.3", answer)
 
 # %% [markdown] tags=["solution"]
-# **Solution.** Five routes can only reach 26 cars if most of them are 6-car routes (the
-# longest on the board) and they follow one another. In the north there is a chain of them:
+# **Solution.** Five routes reach 26 cars only if they average more than 5 cars (the longest
+# routes on the board have 6) and all lie on one trail. In the north there is such a chain:
 # Duluth–Helena (6), Helena–Seattle (6), Seattle–Calgary (4), Calgary–Winnipeg (6),
 # Winnipeg–Sault St. Marie (6): 28 cars, all on one trail.
 

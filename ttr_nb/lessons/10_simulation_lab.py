@@ -56,8 +56,10 @@ print(ttr_nb.simulate("usa", players=2, games=6, seed=2024, agents="greedy") == 
 #
 # Seat 0 plays first. If the seat made no difference, each seat would win half the games. But
 # 200 games are a sample: even two equal players would not win exactly 100 each. The **95%
-# interval** (a Wilson interval) is the range of true win rates that fit what we saw; a rate
-# outside it would rarely give results like ours.
+# interval** (a Wilson interval) is the range of true win rates that fit what we saw: for a true
+# rate outside it, a result as far from that rate as ours would turn up in fewer than about 5
+# runs of 100. Made this way, run after run, the interval holds the true rate in about 95 runs
+# of 100.
 
 # %%
 for t in lab.win_rates(usa):
@@ -78,8 +80,9 @@ for n in (100, 400, 1600, 6400):
     print(f"{n:5} games: 50% ± {(hi - lo) / 2:.1%}")
 
 # %% [markdown]
-# Four times the games halve the width: it shrinks like 1/√games. To see an edge of 2 points
-# you need thousands of games (Exercise 3 asks how many).
+# Four times the games halve the width: it shrinks like 1/√games. To measure a rate to within
+# ± 2 points you need thousands of games (Exercise 3 asks how many), and to tell reliably a
+# 52% seat from a 50% one, more still.
 #
 # ## Experiment 2 · Which routes do the players claim?
 #
@@ -97,20 +100,20 @@ plt.show()
 # %% [markdown]
 # The favourites are short routes (1 or 2 cars) where many cheapest ticket paths cross. Do
 # the players who claim a route win more often? Take Calgary–Seattle (4 cars, in the far
-# north-west) and split the 400 players of the 200 games in two:
+# north-west). It is a single track, so in a game at most one of the two players owns it; if
+# owning it had nothing to do with winning, its owner would win half of those games:
 
 # %%
 route = ttr_nb.load_map("usa").route_id("Calgary–Seattle")
-groups = {"claimed it": [s.won for r in usa for s in r.seats if route in s.routes],
-          "did not": [s.won for r in usa for s in r.seats if route not in s.routes]}
-for label, won in groups.items():
-    lo, hi = wilson(sum(won), len(won))
-    print(f"{label:>10}: won {sum(won)}/{len(won)} = {sum(won) / len(won):.0%} "
-          f"(95% interval {lo:.0%} to {hi:.0%})")
+owner_won = [s.won for r in usa for s in r.seats if route in s.routes]
+lo, hi = wilson(sum(owner_won), len(owner_won))
+print(f"claimed in {len(owner_won)} of {len(usa)} games; its owner won {sum(owner_won)} of them "
+      f"= {sum(owner_won) / len(owner_won):.0%} (95% interval {lo:.0%} to {hi:.0%})")
 
 # %% [markdown]
-# The two intervals do not even overlap: players who claimed Calgary–Seattle won far more
-# often. Should you claim it to win? **No: this is a correlation, not a cause.** Three reasons:
+# 50% is far below the interval: the players who claimed Calgary–Seattle won far more often
+# than chance would explain. Should you claim it to win? **No: this is a correlation, not a
+# cause.** Three reasons:
 #
 # * **Something else may cause both.** Winners place more trains than the others (the next
 #   cell), so any one route is a little more likely to be theirs; and whatever makes a good
@@ -118,8 +121,9 @@ for label, won in groups.items():
 #   route may be a sign of a good game, not its reason.
 # * **The players chose it.** A greedy player claims Calgary–Seattle when its tickets run
 #   through the north-west; what wins may be those tickets, not the route.
-# * **We picked it.** Calgary–Seattle is the route with the biggest gap among the often claimed
-#   routes we tried. Look at enough routes and some show a big gap by chance.
+# * **We picked it.** Of the routes claimed in more than half of the games, Calgary–Seattle is
+#   the one whose owners won most often. Look at enough routes and some show a big gap by
+#   chance; a 95% interval is right about 95 times in 100, not for the best of many tries.
 #
 # Only an experiment that changes one thing on purpose could show a cause: the same players,
 # made to claim the route in some games and kept off it in others.
@@ -145,8 +149,8 @@ plt.show()
 
 # %% [markdown]
 # Careful again: the greedy player **chooses** its tickets and keeps those it can finish
-# cheaply, so its long tickets are the easy long tickets. Players who keep tickets at random
-# (`agents="random"`) show the other side:
+# cheaply, so its long tickets are the easy long tickets. Players who do everything at random
+# (`agents="random"`: each move is picked at random among the legal ones) show the other side:
 
 # %%
 rnd = ttr_nb.simulate("usa", players=2, games=100, seed=2024, agents="random")
@@ -155,7 +159,9 @@ print(f"random players: {sum(t['completed'] for t in long)}/{sum(t['kept'] for t
       "tickets worth 20 or more completed")
 
 # %% [markdown]
-# Not one of the 291 long tickets the random players kept was completed.
+# Not one of the 291 long tickets the random players kept was completed. But this comparison
+# changes two things at once, how the tickets are chosen and how the routes are claimed, so it
+# cannot say which of the two makes the difference.
 #
 # ## A borderline result: Team Asia
 #
@@ -212,9 +218,10 @@ exercises.check("10.1", answer)
 
 # %% [markdown] tags=["solution"]
 # **Solution.** `False`. With no edge the first team would win 50% of the games. The 95%
-# interval for 26 of 40 runs from 49.5% to 77.9%, and 50% is (just) inside it: results like
-# these happen often enough by chance between equal teams. It is borderline, so the honest
-# answer is "not shown yet": play more games, say 400, and look again.
+# interval for 26 of 40 runs from 49.5% to 77.9%, and 50% is (just) inside it. Between two
+# equal teams, a split at least as uneven as 26 to 14 (either way) happens in about 8 runs of 40
+# games out of 100: not rare enough. It is borderline, so the honest answer is "not shown yet",
+# which is not the same as "no edge": play more games, say 400, and look again.
 
 # %% tags=["solution"]
 lo, hi = wilson(26, 40)
@@ -236,9 +243,11 @@ exercises.check("10.2", answer)
 # %% [markdown] tags=["solution"]
 # **Solution.** Run `four = ttr_nb.simulate("usa", players=4, games=60, seed=7, agents="greedy")`
 # and read `lab.win_rates(four)[0]`. Seat 0 won 24 of the 60 games: 40%, with the 95% interval
-# from 29% to 53%. The fair 25% is below the interval, so in these games playing first does
-# help at a table of four, unlike the two-player games above. (One experiment of 60 games: a
-# larger run would measure the size of the edge more precisely.)
+# from 29% to 53%. The fair 25% is below the interval, so in these games seat 0 did better than
+# chance would explain. Here a cause can be read: the four players are the same program, so the
+# seat is the one thing that differs, which is the experiment "change one thing on purpose"
+# above. The two-player games showed no such edge. (One run of 60 games: the interval is wide,
+# and a larger run would measure the size of the edge more precisely.)
 
 # %% tags=["solution"]
 answer = 0.40   # 24 of 60: the checker plays the same 60 games again
