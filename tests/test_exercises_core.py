@@ -60,9 +60,13 @@ def test_readers_say_what_is_wrong():
         read_int(7.5)
     with pytest.raises(_core.AnswerError):
         read_number(True)
+    for bad in (float("nan"), float("inf"), "nan"):
+        with pytest.raises(_core.AnswerError, match="give a whole number"):
+            read_int(bad)
     assert read_choice(" Yes. ", ["yes", "no"]) == "yes" and read_bool("no") is False
     usa = ttr_nb.load_map("usa")
     assert read_cities(usa, ["denver", "Omaha"]) == ["Denver", "Omaha"]
+    assert read_cities(usa, ["Montreal", "New  York"]) == ["Montréal", "New York"]
     with pytest.raises(_core.AnswerError, match="not a city"):
         read_cities(usa, ["Denvr"])
     assert read_routes(usa, "Denver–Omaha") == [usa.find_route("Denver", "Omaha").id]
@@ -91,6 +95,7 @@ def test_board_route_id_reads_every_spelling():
         assert usa.route_id(spec) == rid
     with pytest.raises(KeyError, match="no city called"):
         usa.route_id("Denver–Atlantis")
+    assert usa.route_id("montreal–boston") == usa.route_ids(["Montréal–Boston"])[0]
     with pytest.raises(KeyError, match="no route with id"):
         usa.route_id(10_000)
     with pytest.raises(TypeError):

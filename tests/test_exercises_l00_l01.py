@@ -63,6 +63,10 @@ def test_00_2_fewest_trains_on_legendary_asia():
     assert "must run from Krasnoyarsk to Peking" in check("00.2", ["Krasnoyarsk", "Dihua"]).message
     assert "twice" in check("00.2", ["Krasnoyarsk", "Dihua", "Krasnoyarsk", "Dihua", "Peking"]).message
     assert "not a city" in check("00.2", ["Krasnoyarsk", "Atlantis", "Peking"]).message
+    for short in ([], ["Krasnoyarsk"]):
+        fb = check("00.2", short)
+        assert not fb.ok and "in order, from Krasnoyarsk to Peking" in fb.message
+        assert "could not read" not in fb.message
 
 
 def test_00_path_trains_counts_mountains_and_refuses_to_pass_a_country():
@@ -123,6 +127,7 @@ def test_01_3_B_5_9_cost_and_score():
     assert "one card per space" in check("01.3", (cards - 1, points)).message
     assert "scoring table" in check("01.3", (cards, points - 1)).message
     assert "pair" in check("01.3", "10, 22").message
+    assert "swapped" in check("01.3", (points, cards)).message
 
 
 def test_01_4_B_7_2_everyone_plays_once_more_after_the_trigger():

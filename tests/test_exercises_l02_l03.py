@@ -28,6 +28,13 @@ def test_U_2_2_big_cities_deck_right_and_missing():
     assert not f and "Montréal–Chicago is missing: Chicago is a Big City" in f.message
 
 
+def test_U_2_2_big_cities_deck_forgives_missing_accents():
+    from ttr_nb.exercises.l02 import plain
+
+    assert plain("  Montréal ") == plain("montreal") == "montreal"
+    assert verdict("02.1", ["Houston-Washington", "Montreal-Chicago", "Seattle-Las Vegas"])
+
+
 def test_U_2_2_big_cities_deck_extra_ticket_named():
     f = verdict("02.1", ["Houston–Washington", "Montréal–Chicago", "Seattle–Las Vegas",
                          "Washington–Atlanta"])
@@ -52,6 +59,8 @@ def test_U_1_5_globetrotter_tie_goes_to_each_tied_player():
     assert not f and "every tied player" in f.message
     f = verdict("02.3", ["Ana", "Bea", "Cal"])
     assert not f and "Bea completed 1 ticket" in f.message
+    f = verdict("02.3", [])
+    assert not f and "name at least one player" in f.message
 
 
 # -- lesson 03 ---------------------------------------------------------------------------

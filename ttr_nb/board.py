@@ -194,9 +194,7 @@ class Board:
             color = spec[2] if len(spec) == 3 else None
         else:
             raise TypeError(f"a route is an id, 'City–City' or (city, city), not {spec!r}")
-        for c in (a, b):
-            if c not in self.cities:
-                raise KeyError(f"{self.name} has no city called {c!r}.")
+        a, b = self.city_named(a), self.city_named(b)
         found = [r for r in self.routes_between(a, b) if color is None or r.color == color]
         if not found:
             raise KeyError(f"No route joins {a} and {b}" + (f" in {color}" if color else "")
@@ -204,6 +202,17 @@ class Board:
         taken = set(taken)
         free = [r for r in found if r.id not in taken]
         return (free or found)[0].id
+
+    def city_named(self, name: Any) -> str:
+        """The city called ``name``, forgiving case, spaces and accents ('montreal' is
+        'Montréal'); KeyError naming the board if there is none."""
+        if isinstance(name, str) and name in self.cities:
+            return name
+        key = _plain(name) if isinstance(name, str) else None
+        for city in self.cities:
+            if _plain(city) == key:
+                return city
+        raise KeyError(f"{self.name} has no city called {name!r}.")
 
     def route_ids(self, specs: Iterable[Any]) -> list[int]:
         """The route ids of ``specs`` (each as :meth:`route_id` reads it), in order.
@@ -321,6 +330,13 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
 
 
 # -- loading ------------------------------------------------------------------
+def _plain(text: str) -> str:
+    import unicodedata
+
+    flat = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(flat.lower().split())
+
+
 def maps_dir() -> Path:
     """Where the shipped maps live: inside the installed package, or maps/ in a checkout."""
     here = Path(__file__).resolve().parent

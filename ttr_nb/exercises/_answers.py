@@ -5,6 +5,8 @@ can act on; the checkers of the lessons build on them.
 """
 from __future__ import annotations
 
+import math
+import unicodedata
 from numbers import Real
 from typing import Any, Iterable, Sequence
 
@@ -15,14 +17,17 @@ def read_number(answer: Any, what: str = "a number") -> float:
     """A number from an int, a float or a string such as ``"72"``."""
     if isinstance(answer, bool):
         raise answer_error(f"give {what}, not {answer}.")
+    x = None
     if isinstance(answer, Real):
-        return float(answer)
-    if isinstance(answer, str):
+        x = float(answer)
+    elif isinstance(answer, str):
         try:
-            return float(answer.strip().replace(",", ""))
+            x = float(answer.strip().replace(",", ""))
         except ValueError:
             pass
-    raise answer_error(f"give {what}, not {answer!r}.")
+    if x is None or not math.isfinite(x):
+        raise answer_error(f"give {what}, not {answer!r}.")
+    return x
 
 
 def read_int(answer: Any, what: str = "a whole number") -> int:
@@ -110,4 +115,6 @@ def _looks_like_one_route(answer: Any) -> bool:
 
 
 def _norm(text: str) -> str:
-    return " ".join(str(text).lower().replace("’", "'").split()).rstrip(".")
+    """Lower case, single spaces, no trailing full stop, no accents ('Montréal' = 'montreal')."""
+    plain = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode()
+    return " ".join(plain.lower().replace("’", "'").split()).rstrip(".")

@@ -86,6 +86,8 @@ def _fewest_trains(answer: Any) -> Any:
     board = ttr_nb.load_map("legendary_asia")
     cities = read_cities(board, answer)
     a, b = TICKET_2
+    if len(cities) < 2:
+        raise answer_error(f"give the cities of the path in order, from {a} to {b}.")
     if {cities[0], cities[-1]} != {a, b}:
         raise answer_error(f"the path must run from {a} to {b}.")
     trains, cars = path_trains(board, cities)

@@ -118,6 +118,8 @@ def _cost_and_score(answer: Any) -> Any:
     each = " and ".join(f"{r.length} spaces → {board.route_points(r.length)} points" for r in routes)
     if (cards, points) == (want_cards, want_points):
         return right(f"{want_cards} cards (one per space) and {want_points} points ({each}).")
+    if (cards, points) == (want_points, want_cards):
+        return not_yet("you swapped them: the cards first, then the points.")
     if cards != want_cards:
         return not_yet("a route is paid with one card per space: count the spaces of both routes.")
     if points == want_cards:

@@ -34,14 +34,22 @@ def _list(answer: Any, what: str) -> list:
     return list(answer)
 
 
+def plain(text: str) -> str:
+    """``text`` in lower case, without accents and extra spaces: 'Montreal' matches 'Montréal'."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", str(text))
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).lower().split())
+
+
 def _ticket_of(board, text: Any):
     if isinstance(text, str):
         for t in (board.ticket(i) for i in CANDIDATES):
-            if text.strip().lower() == t.id.lower():
+            if plain(text) == plain(t.id):
                 return t
             for sep in ("–", "-", "—"):
-                parts = [p.strip().lower() for p in text.split(sep)]
-                if len(parts) == 2 and set(parts) == {t.a.lower(), t.b.lower()}:
+                parts = [plain(p) for p in text.split(sep)]
+                if len(parts) == 2 and set(parts) == {plain(t.a), plain(t.b)}:
                     return t
     raise answer_error(f"{text!r} is not one of the seven tickets; name a ticket by its cities, "
                        "such as 'Denver–Saint Louis'.")
@@ -106,6 +114,8 @@ def _globetrotter(answer: Any):
     done = {n: sheet.tickets_completed(i) for i, n in enumerate(names)}
     most = max(done.values())
     counts = ", ".join(f"{n} {done[n]}" for n in names)
+    if not chosen:
+        return not_yet("name at least one player: who completed the most tickets?")
     for n in names:
         if n in chosen and n not in won:
             return not_yet(f"{n} completed {done[n]} ticket{'s' * (done[n] != 1)}, fewer than {most}.")

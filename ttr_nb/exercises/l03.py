@@ -66,13 +66,14 @@ def _read_ticket(board, answer: Any, ids: Sequence[str]):
     """One of the tickets ``ids``, named by its id or its cities ('Winnipeg–Little Rock')."""
     if not isinstance(answer, str):
         raise answer_error("name the ticket by its cities, such as 'Duluth–Houston'.")
-    text = answer.strip()
+    from .l02 import plain
+
     for t in (board.ticket(i) for i in ids):
-        if text.lower() == t.id.lower():
+        if plain(answer) == plain(t.id):
             return t
         for sep in ("–", "-", "—"):
-            parts = [p.strip().lower() for p in text.split(sep)]
-            if len(parts) == 2 and set(parts) == {t.a.lower(), t.b.lower()}:
+            parts = [plain(p) for p in answer.split(sep)]
+            if len(parts) == 2 and set(parts) == {plain(t.a), plain(t.b)}:
                 return t
     names = ", ".join(board.ticket(i).label() for i in ids)
     raise answer_error(f"{answer!r} is not one of Ravi's tickets ({names}).")

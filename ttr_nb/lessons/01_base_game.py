@@ -14,7 +14,7 @@
 #
 # **Learning goals.** After this lesson you can:
 # - name the three actions of a turn and explain why a turn is only one of them;
-# - work out which Train Car cards a player may take, including the two Locomotive rules;
+# - work out which Train Car cards a player may take, including the rules for Locomotives;
 # - list every legal way to pay for a route and say what it scores;
 # - explain why an illegal move is refused, in the words of the rules;
 # - say when the game ends, and who plays after the end is triggered.
@@ -22,8 +22,8 @@
 # **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
 # **Prerequisites:** lesson 00 (how to run a notebook); no knowledge of the game.
 # **What you will do:** watch a game dealt, follow the first turns move by move, try six
-# illegal moves, play to the end, save the game and load it back, then answer four
-# questions that the notebook checks for you.
+# illegal moves, play to the end, then answer four questions that the notebook checks for
+# you. If you have time, save the game and load it back.
 
 # %%
 # %matplotlib inline
@@ -99,8 +99,10 @@ _ = narrate.choices(game)
 # ## 4. Drawing Train Car cards
 #
 # > You draw two Train Car cards, each one from the five face-up cards or blind from the top of
-# > the deck. Locomotives are wild: a face-up Locomotive counts as two cards and can never be
-# > your second card, but a Locomotive drawn blind counts as a normal card.
+# > the deck; a face-up card you take is replaced right away. Locomotives, multicolored, are
+# > wild: a face-up Locomotive counts as two cards and can never be your second card, but a
+# > Locomotive drawn blind counts as a normal card. As soon as three of the five face-up cards
+# > are Locomotives, discard all five and turn five new ones face up.
 #
 # A draw is **two steps**, one card at a time ([B-4.1](../docs/RULES.md#B-4.1)). To try things
 # without touching the real game we play on a **copy**. Ana draws her first card blind; for
@@ -120,6 +122,9 @@ _ = narrate.try_play(trial, DrawCard("locomotive"))
 # once ([B-4.2](../docs/RULES.md#B-4.2)). A Locomotive drawn **blind** is different: it is an
 # ordinary first card and the player still takes a second one
 # ([B-4.5](../docs/RULES.md#B-4.5)); you will see it happen in the last round of this game.
+# The last Locomotive rule keeps the display fair: whenever three of the five face-up cards
+# are Locomotives, all five are discarded and five new ones are turned up
+# ([B-4.6](../docs/RULES.md#B-4.6)).
 
 # %%
 loco_first = game.copy()
@@ -241,33 +246,12 @@ bea = sheet.index("Bea")
 ttr_nb.show(game, highlight=sheet.trail(bea).routes, title=f"Bea's longest trail: {sheet.trail_length(bea)} cars")
 
 # %% [markdown]
-# ## 11. Save and load
-#
-# A game is its board, its players, its random seed and the list of actions played, so the
-# whole game fits in a short JSON text. `Game.from_json` replays it and gives back **the same
-# game**.
-
-# %%
-saved = game.to_json()
-print(f"{len(saved)} characters for {len(game.history)} actions; it begins", saved[:58], "…")
-again = Game.from_json(saved)
-print("same game:", again.state_json() == game.state_json(), "— totals", again.score().totals)
-
-# %% [markdown]
-# A damaged save is refused with its reason: here a save cut short, and one naming a board
-# that does not exist.
-
-# %%
-_ = narrate.try_load(saved[:200])
-_ = narrate.try_load(saved.replace('"variant": "usa"', '"variant": "mars"'))
-
-# %% [markdown]
 # ## Summary
 #
 # - A turn is **one** action: draw two Train Car cards, claim one route, or draw
 #   Destination Tickets.
 # - A face-up Locomotive is the whole draw when taken first, and never allowed second; a
-#   Locomotive drawn blind is an ordinary card.
+#   Locomotive drawn blind is an ordinary card; three face-up Locomotives reset the display.
 # - A route is paid with one card per space, all of one colour (Locomotives wild); it scores
 #   at once, 1 to 15 points for 1 to 6 spaces. With 2 or 3 players a double route has one
 #   usable track.
@@ -287,9 +271,10 @@ _ = narrate.try_load(saved.replace('"variant": "usa"', '"variant": "mars"'))
 # %% [markdown]
 # ### Exercise 1. Is Bea allowed to take this card?
 #
-# Ana has taken her two pink cards. On her turn, Bea draws her first card blind from the
-# deck; the cell prints the face-up cards she sees now. May she take the face-up Locomotive
-# as her second card? Answer `True` or `False`.
+# Back at the start of the game: Ana has taken her two pink cards. Suppose that Bea, instead
+# of claiming a route, draws her first card blind from the deck; the cell prints the face-up
+# cards she sees now. May she take the face-up Locomotive as her second card? Answer `True`
+# or `False`.
 
 # %%
 quiz = l01.bea_second_card()
@@ -310,8 +295,8 @@ exercises.check("01.1", answer)
 # %% [markdown]
 # ### Exercise 2. Predict, then run: ways to pay
 #
-# On a copy of the game, Ana took the face-up Locomotive first; then Bea and Cal drew two
-# blind cards each. Ana now holds one yellow, one green, one pink, one white card and one
+# On a copy of the game, Ana took the face-up Locomotive on her first turn, as in section 4;
+# then Bea and Cal drew two blind cards each. Ana now holds one yellow, one green, one pink, one white card and one
 # Locomotive. How many different ways may she pay for the gray two-space route
 # Kansas City–Oklahoma City? Predict first, then check with
 # `narrate.payments(l01.ana_with_a_locomotive(), "Kansas City–Oklahoma City")`.
@@ -374,3 +359,24 @@ answer = 5
 end = l01.five_player_end()
 print(end.view(None)["turns_left"], "turns left; trains:", dict(zip(end.names, end.trains)))
 exercises.check("01.4", answer)
+
+# %% [markdown]
+# ## If you have time: save and load a game
+#
+# A game is its board, its players, its random seed and the list of actions played, so the
+# whole game fits in a short JSON text. `Game.from_json` replays it and gives back **the same
+# game**.
+
+# %%
+saved = game.to_json()
+print(f"{len(saved)} characters for {len(game.history)} actions; it begins", saved[:58], "…")
+again = Game.from_json(saved)
+print("same game:", again.state_json() == game.state_json(), "— totals", again.score().totals)
+
+# %% [markdown]
+# A damaged save is refused with its reason: here a save cut short, and one naming a way to
+# play that does not exist.
+
+# %%
+_ = narrate.try_load(saved[:200])
+_ = narrate.try_load(saved.replace('"variant": "usa"', '"variant": "mars"'))

@@ -48,8 +48,10 @@ print(compare(["usa", "usa-1910-classic", "usa-1910", "usa-mega", "usa-big-citie
 # cards: the box has 110 Train Car cards, as many as the base game, only in a larger format
 # ([U-1.1](../docs/RULES.md#U-1.1)); the engine plays every variant with the same deck.
 # **What changes.** The Destination Tickets, how many are dealt and kept, and the bonus cards.
-# *Classic* uses the 30 original tickets, reprinted; four of them are worth a little less
-# ([U-1.3](../docs/RULES.md#U-1.3)):
+# The Mega Game's 69 tickets are the 30 reprints, the 35 new 1910 tickets and 4 tickets of
+# the older *Mystery Train* expansion that the 1910 box also holds
+# ([U-1.2](../docs/RULES.md#U-1.2)). *Classic* uses the 30 original tickets, reprinted; four
+# of them are worth a little less ([U-1.3](../docs/RULES.md#U-1.3)):
 
 # %%
 mega = ttr_nb.get_variant("usa-mega")
@@ -64,15 +66,18 @@ for old, new in reprinted_values(usa):
 #
 # Seven cities are printed in red on the 1910 tickets ([U-2.1](../docs/RULES.md#U-2.1)). The
 # Big Cities deck holds every ticket that names at least one of them
-# ([U-2.2](../docs/RULES.md#U-2.2)): some of the new 1910 tickets and some of the reprints.
+# ([U-2.2](../docs/RULES.md#U-2.2)): some of the new 1910 tickets, some of the reprints and
+# one *Mystery Train* ticket.
 
 # %%
 big = usa.meta["big_cities"]
 deck = ttr_nb.get_variant("usa-big-cities").tickets()
 print("Big Cities:", ", ".join(big))
 print(len(deck), "tickets; each names a Big City:", all(t.a in big or t.b in big for t in deck))
-print(sum("1910" in t.decks for t in deck), "of them are new 1910 tickets,",
-      sum("1910" not in t.decks for t in deck), "are reprints")
+reprints = {t.id for t in ttr_nb.get_variant("usa-1910-classic").tickets()}
+print(sum("1910" in t.decks for t in deck), "new 1910 tickets,", sum(t.id in reprints for t in deck),
+      "reprints, and from Mystery Train:",
+      [t.label() for t in deck if "1910" not in t.decks and t.id not in reprints])
 ttr_nb.show(usa, cities=big, title="The seven Big Cities (ringed)")
 
 # %% [markdown]
@@ -87,11 +92,11 @@ narrate.view(game, 0)
 
 # %% [markdown]
 # Seattle–New York (20) and Calgary–Nashville (14) are long and far apart. Ana would like to
-# keep only two tickets; the engine refuses, and says why:
+# keep only two tickets, Duluth–El Paso and Omaha–New Orleans; the engine refuses, and says
+# why:
 
 # %%
-offered = game.offered_tickets(0)
-_ = narrate.try_play(game, KeepTickets(offered[:2]))
+_ = narrate.try_play(game, KeepTickets(["C10", "N18"]))
 
 # %% [markdown]
 # She keeps the three tickets of the middle of the map. The two others go to the bottom of the
@@ -219,13 +224,13 @@ exercises.check("02.2", answer)
 
 # %% [markdown]
 # ### Exercise 3. Who scores the Globetrotter?
-# Three players end a game in the 1910 way to play. Their routes and tickets are below (run the
-# cell: it draws the board; the tickets are listed under it). Work out which tickets each player
-# completed, then say who scores the Globetrotter. Answer with a list of player names.
+# Three players end a game in the 1910 way to play. Run the cell: it lists their tickets and
+# draws their routes. Work out which tickets each player completed, then say who scores the
+# Globetrotter. Answer with a list of player names.
 
 # %%
 table = l02.globetrotter_sheet()
-print("\n".join(f"{n}: {narrate.tickets(game, s.tickets)}" for n, s in zip(table.names, table.scorers)))
+print("\n".join(f"{n}: {narrate.tickets(table, s.tickets)}" for n, s in zip(table.names, table.scorers)))
 ttr_nb.show(table, title="Exercise 3: who completed the most tickets?")
 
 # %%

@@ -78,7 +78,7 @@ ttr_nb.show(sheet, highlight=trail.routes, title="Example 1: Mia's longest trail
 
 # %% [markdown]
 # Her failed ticket, Chicago–Santa Fe, says what each end reaches and what is missing: one
-# 2-car route (the gap glows, its two cities are ringed).
+# 2-car route (the gap glows; the ticket's two cities are ringed).
 
 # %%
 failed = [line for line in sheet.lines[0] if line.kind == "ticket" and line.points < 0][0]
@@ -94,8 +94,9 @@ ttr_nb.show(sheet, highlight=failed.routes, cities=failed.cities, title="Chicago
 # visits a city twice, is the naive answer. Often they are the same; not always:
 #
 # * **Example 2, a hub.** Six routes, four of them at Salt Lake City.
-# * **Example 3, a spur.** Fourteen routes from coast to coast; the Atlanta–Charleston spur
-#   cannot be added without using Atlanta's routes twice.
+# * **Example 3, a spur.** Fourteen routes from coast to coast, 43 cars. Charleston is a dead
+#   end: a trail can take the 2-car Atlanta–Charleston spur only as its last route, and then it
+#   loses the 10 cars from Atlanta to New York, so the spur is left out.
 # * **Example 4, a loop.** Vancouver, Seattle, Portland, Salt Lake City, Helena and back to Seattle.
 
 # %%
@@ -130,8 +131,8 @@ ttr_nb.show(loop, highlight=loop.trail(0).routes, cities=["Seattle"],
 # ## Example 5. The Heart of Africa: a route doubled with Terrain cards
 #
 # On the Heart of Africa map a player may double a route's points by also discarding Terrain
-# cards of its terrain: 1 card for a route of 1 to 3 spaces, 2 for 4 to 6
-# ([H-5](../docs/RULES.md#H-5)). The Globetrotter is worth 10 there, and there is no Longest
+# cards of its terrain: 1 card for a route of 1 to 3 spaces, 2 for 4 to 6, and only if no other
+# player shows more cards of that terrain ([H-5](../docs/RULES.md#H-5); lesson 07 plays it). The Globetrotter is worth 10 there, and there is no Longest
 # Path. You claim Juba–Nairobi (5, yellow, Desert & Savanna) with 2 Desert & Savanna cards, and
 # hold two real tickets of the board: Sudan–Dar es Salaam, which you complete, and Juba–Tabora,
 # which you do not.
@@ -154,8 +155,8 @@ print(Scoresheet.compute(africa, [you, rival], ttr_nb.get_variant("heart-of-afri
 #    everything is off. A Scoresheet never trusts a running total: it recounts every route from
 #    the board, as the route lines of Mia's sheet show.
 # 2. **Counting a train car twice in the longest trail.** Loops are fine, but each car counts
-#    once. In Example 4, going on from Seattle back to Portland looks longer, but it runs over
-#    Seattle–Portland a second time: the trail stays at 17.
+#    once. In Example 4, going round the loop and on from Seattle to Portland once more looks
+#    longer, but it runs over Seattle–Portland a second time: the trail stays at 17.
 # 3. **Forgetting to subtract failed tickets.** A failed ticket costs exactly what it would have
 #    earned. Mia, with her failed Chicago–Santa Fe left out:
 
@@ -165,15 +166,19 @@ print("wrong:", sheet.line_total(0, "route") + done + 10, "  right:", sheet.tota
 
 # %% [markdown]
 # 4. **Giving a tied bonus to one player only.** On a tie for the longest trail, **each** tied
-#    player scores the 10 points ([B-8.2](../docs/RULES.md#B-8.2)). Ana takes one track of each
-#    double route from Salt Lake City to New York, Bea the other track:
+#    player scores the 10 points ([B-8.2](../docs/RULES.md#B-8.2)). In a four-player game,
+#    where both tracks of a double route may be used ([B-5.8](../docs/RULES.md#B-5.8)), Ana
+#    takes one track of each double route from Salt Lake City to New York, Bea the other
+#    track, and Cal and Dan play elsewhere:
 
 # %%
 chain = usa.route_ids(["Salt Lake City–Denver", "Denver–Kansas City", "Kansas City–Saint Louis",
                        "Saint Louis–Chicago", "Chicago–Pittsburgh", "Pittsburgh–New York"])
 twins = [usa.twins[r][0] for r in chain]
+others = [Scorer.from_routes(usa, "Cal", ["Seattle–Portland", "Portland–San Francisco"]),
+          Scorer.from_routes(usa, "Dan", ["Miami–Atlanta", "Atlanta–Raleigh"])]
 tie = Scoresheet.compute(usa, [Scorer.from_routes(usa, "Ana", chain),
-                               Scorer.from_routes(usa, "Bea", twins)], {"longest_path": 10})
+                               Scorer.from_routes(usa, "Bea", twins)] + others, {"longest_path": 10})
 print(tie.bonus_summary("longest_path"))
 print(dict(zip(tie.names, tie.totals)), "-", tie.verdict)
 
@@ -226,8 +231,9 @@ exercises.check("03.1", answer)
 # %% [markdown]
 # ### Exercise 2. Which ticket fails, and why?
 # Ravi holds Duluth–Houston (8), Kansas City–Houston (5) and Winnipeg–Little Rock (11). His
-# routes are drawn below. Which ticket fails? Answer with its cities, such as `'Duluth–Houston'`,
-# and say why in one sentence.
+# routes are drawn below. Which ticket fails, and why? Answer with its cities, such as
+# `'Duluth–Houston'`; say the reason to yourself in one sentence before you look at the
+# checker's.
 
 # %%
 ravi = Scoresheet.compute(usa, [Scorer.from_routes(usa, *l03.RAVI)])
@@ -256,7 +262,8 @@ exercises.check("03.2", answer)
 # `['Helena', 'Denver', ...]`. (Hint: a trail may pass a city twice.)
 
 # %%
-ttr_nb.show(usa, highlight=l03.ZOE_ROUTES, title="Exercise 3: Zoe's routes")
+zoe = Scoresheet.compute(usa, [Scorer.from_routes(usa, "Zoe", l03.ZOE_ROUTES)])
+ttr_nb.show(zoe, title="Exercise 3: Zoe's routes")
 
 # %%
 answer = ...   # a list of cities in trail order
