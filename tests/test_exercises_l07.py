@@ -74,3 +74,19 @@ def test_07_4_H_9_2_every_tied_player_scores_the_globetrotter():
     status, text = says("07.4", ["Dee"])
     assert status == "not yet" and "Dee completed 3 tickets" in text
     assert "somebody scores it" in says("07.4", [])[1]
+
+
+def test_07_1_names_in_one_string_are_read_as_a_list():
+    assert says("07.1", "Cal, Dee")[0] == "right"
+    assert says("07.1", "Cal Dee")[0] == "right"
+    assert "Dee may double too" in says("07.1", "Cal")[1]
+
+
+def test_07_3_H_8_3_a_ticket_end_no_route_reaches_is_not_a_dead_end_problem():
+    """Tchad–Luanda fails because no route reaches Luanda, not because of the dead end (H-8.2):
+    the feedback must not blame the country."""
+    status, text = says("07.3", ["Tchad–Luanda"])
+    assert status == "not yet" and "none of the player's routes reaches Luanda" in text
+    assert "dead end" not in text
+    status, text = says("07.3", ["Yaoundé–Kisangani"])
+    assert "from Yaoundé the player's routes reach Ngaoundéré, Tchad," in text and "dead end" in text

@@ -36,11 +36,15 @@ def test_08_1_the_complement_and_with_replacement_get_their_own_message():
     want = Fraction(comb(44, 3), comb(53, 3))
     assert "at least one extra card" in check("08.1", 1 - want).message
     assert "with replacement" in check("08.1", (44 / 53) ** 3).message
-    assert "Count the sets" in check("08.1", 0.464).message  # the 4-card value of the lesson
+    assert "the 4 cards this tunnel reveals" in check("08.1", 0.464).message  # the lesson's value
+    assert "Count the sets" in check("08.1", 0.5).message
 
 
 def test_08_1_a_number_outside_0_1_is_refused_in_words():
     assert "between 0 and 1" in check("08.1", 1.5).message
+    for junk in (float("nan"), float("inf")):
+        fb = check("08.1", junk)
+        assert fb.status == "not yet" and "give a probability" in fb.message
     with pytest.raises(ValueError):
         read_probability("a/b")
 
@@ -61,6 +65,12 @@ def test_08_2_right_and_wrong_answers():
     assert not fb.ok and "D is allowed too" in fb.message
     assert "C is not allowed" in check("08.2", ["A", "C", "D"]).message
     assert "letter" in check("08.2", ["Z"]).message
+    assert check("08.2", "AD").ok and check("08.2", "A, D").ok
+
+
+def test_08_2_refusals_continue_the_sentence_and_keep_names():
+    assert "C is not allowed: the team holder" in check("08.2", ["A", "C", "D"]).message
+    assert "B is not allowed: Dee holds only 1 pink" in check("08.2", ["A", "B", "D"]).message
 
 
 # -- 08.3: the two-team double rule (TA-20) ----------------------------------------------
@@ -84,6 +94,7 @@ def test_09_1_right_and_wrong_answers():
     assert "route table's value" in check("09.1", (4, 2)).message
     assert "ordinary route of 4 spaces" in check("09.1", (4, 7)).message
     assert "pair" in check("09.1", 6).message
+    assert "not 1 train:" in check("09.1", (1, 6)).message
 
 
 # -- 09.2: points per train --------------------------------------------------------------

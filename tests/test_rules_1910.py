@@ -100,7 +100,7 @@ def test_variants_list_and_unknown_names():
                                         "heart-of-africa", "team-asia", "legendary-asia"])
     with pytest.raises(ValueError, match="unknown variant"):
         get_variant("usa-2000")
-    with pytest.raises(ValueError, match="has no policy 'colour_blind'"):
+    with pytest.raises(ValueError, match="has no setting 'colour_blind'"):
         get_variant("usa", colour_blind=True)
     with pytest.raises(ValueError, match="must be one of"):
         get_variant("usa", all_pass_ends_game="sometimes")

@@ -522,7 +522,7 @@ def test_H_6_1_policy_loco_as_terrain_off():
     g, r = _juba_nairobi(loco_as_terrain=False)
     set_terrain(g, 0, desert=1)
     why = g.why_not(ClaimRoute(r, (("yellow", 5),), terrain=(("desert", 1), ("locomotive", 1))))
-    assert why == "Locomotives can't stand in for Terrain cards in this game (policy loco_as_terrain=False, H-6.1)."
+    assert why == "Locomotives can't stand in for Terrain cards in this game (setting loco_as_terrain=False, H-6.1)."
     assert all("locomotive" not in dict(a.terrain) for a in claims_of(g, r))
 
 

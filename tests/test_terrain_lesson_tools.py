@@ -152,4 +152,18 @@ def test_doubling_duel_is_reproducible_and_consistent():
     assert a.rate == a.doubler_wins / 6 and a.low <= a.rate <= a.high
     assert (a.low, a.high) == lab.wilson(a.doubler_wins, 6)
     assert a.terrain_points >= 0
+    assert a.gain_low <= a.total_gain <= a.gain_high
     assert f"{a.games} games: the doublers won {a.doubler_wins}" in a.describe()
+    assert f"(95% interval {a.gain_low:+.1f} to {a.gain_high:+.1f})" in a.describe()
+
+
+def test_doubling_duel_gain_interval_is_mean_plus_minus_1_96_standard_errors():
+    """Checked on 2 games with gains g1, g2 and mean m: the sample sd is |g1 − g2| / √2, the
+    standard error |g1 − g2| / 2 = |g1 − m|, so the interval is m ± 1.96 · |g1 − m|. Game 0 of
+    a duel is the same game whatever the number of games, so g1 is the 1-game duel's gain."""
+    a = lab.doubling_duel(2, seed=5)
+    one = lab.doubling_duel(1, seed=5)
+    half = (a.gain_high - a.gain_low) / 2
+    assert abs((a.gain_low + a.gain_high) / 2 - a.total_gain) < 1e-9
+    assert abs(half - 1.96 * abs(one.total_gain - a.total_gain)) < 1e-9
+    assert one.gain_low == one.gain_high == one.total_gain  # one game: no spread to measure

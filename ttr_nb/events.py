@@ -212,7 +212,7 @@ def _loco_reset(game, seat, args):
 def _loco_cap(game, seat, args):
     (n,) = args
     return (f"Still three Locomotives face up after {n} resets in a row: they stay "
-            f"(policy max_consecutive_loco_resets={n}, B-4.6)."), None
+            f"(setting max_consecutive_loco_resets={n}, B-4.6)."), None
 
 
 @register_event("reshuffle")
@@ -294,7 +294,7 @@ def _pass(game, seat, args):
 def _game_over(game, seat, args):
     (why,) = args
     if why == "passes":
-        return "Every player passed in turn: the game ends (policy all_pass_ends_game, B-3.4).", None
+        return "Every player passed in turn: the game ends (setting all_pass_ends_game, B-3.4).", None
     return "The final round is over: the game ends (B-7.2).", None
 
 

@@ -313,15 +313,15 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
     for k, val in policy_overrides.items():
         if k not in pol:
             known = ", ".join(pol)
-            raise ValueError(f"variant {name!r} has no policy {k!r}; its policies are: {known}")
+            raise ValueError(f"variant {name!r} has no setting {k!r}; its settings are: {known}")
         p = POLICIES[k]
         if p.choices and val not in p.choices:
-            raise ValueError(f"policy {k} ({p.rule}) must be one of {', '.join(map(repr, p.choices))}, not {val!r}")
+            raise ValueError(f"setting {k} ({p.rule}) must be one of {', '.join(map(repr, p.choices))}, not {val!r}")
         if not p.choices and p.default is not None and not isinstance(val, type(p.default)):
-            raise ValueError(f"policy {k} ({p.rule}) must be a {type(p.default).__name__}, not {val!r}")
+            raise ValueError(f"setting {k} ({p.rule}) must be a {type(p.default).__name__}, not {val!r}")
         if k in ("double_routes_min_players", "end_trigger_trains", "max_consecutive_loco_resets",
                  "mountain_points_per_x") and (not isinstance(val, int) or isinstance(val, bool) or val < 0):
-            raise ValueError(f"policy {k} ({p.rule}) must be a whole number >= 0, not {val!r}")
+            raise ValueError(f"setting {k} ({p.rule}) must be a whole number >= 0, not {val!r}")
         pol[k] = val
     end = pol.get("end_trigger_trains", v.end_trigger)
     bonuses = v.bonuses

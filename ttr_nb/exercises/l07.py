@@ -15,7 +15,7 @@ NAMES = ("Ana", "Bea", "Cal", "Dee")
 GAME_SEED = 2
 """The lesson's game: four greedy computer players, random seed 2."""
 EXERCISE_TURN = 30
-"""Exercise 07.1 looks at that game when turn 30 begins."""
+"""Exercise 07.1 looks at that game when ``game.turn`` is 30 (counted from 0: the lesson's turn 31)."""
 DOUBLED_ROUTE = ("Walvis Bay", "Cape Town", "yellow")
 """Exercise 07.2: the route doubled."""
 NETWORK = ("Yaoundé–Ngaoundéré", "Ngaoundéré–Tchad orange", "Bangui–Tchad red", "Bangui–Kisangani",
@@ -35,7 +35,7 @@ def _board():
 
 @lru_cache(maxsize=1)
 def exercise_position():
-    """The lesson's game (random seed 2, four greedy players) when turn 30 begins."""
+    """The lesson's game (random seed 2, four greedy players) when ``game.turn`` reaches 30."""
     from .. import narrate
     from ..game import new_game
 
@@ -47,7 +47,7 @@ def exercise_position():
 
 def _names(answer: Any, what: str) -> list[str]:
     if isinstance(answer, str):
-        answer = [answer]
+        answer = [x for x in answer.replace(",", " ").split()] or [answer]
     if not isinstance(answer, (list, tuple, set, frozenset)):
         raise answer_error(f"give a list of player names, such as ['Ana', 'Bea'] ({what}).")
     out = []
@@ -157,11 +157,18 @@ def _complete_tickets(answer: Any):
         c = conn[tid]
         if not c.connected:
             t = board.ticket(tid)
-            through = "Tchad" in c.reached_from_a or "Tchad" in c.reached_from_b
+            ends = (t.a, t.b)
+            touched = {c for i in board.route_ids(list(NETWORK)) for c in (board.route(i).a, board.route(i).b)}
+            alone = [e for e in ends if e not in touched]
+            if alone:
+                return not_yet(f"{t.label()} is not complete: none of the player's routes reaches "
+                               f"{alone[0]}.")
+            through = "Tchad" not in ends and ("Tchad" in c.reached_from_a or "Tchad" in c.reached_from_b)
             why = (" The only way between them runs into Tchad and out again, and a country is a "
                    "dead end: two routes into the same country are not joined." if through else "")
-            return not_yet(f"{t.label()} is not complete: {t.a} reaches "
-                           f"{', '.join(sorted(c.reached_from_a))}, and {t.b} is not among them.{why}")
+            reached = ", ".join(sorted(set(c.reached_from_a) - {t.a}))
+            return not_yet(f"{t.label()} is not complete: from {t.a} the player's routes reach "
+                           f"{reached}, and {t.b} is not among them.{why}")
     for tid in TICKETS:
         if conn[tid].connected and tid not in chosen:
             t = board.ticket(tid)

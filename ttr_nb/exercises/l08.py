@@ -3,6 +3,7 @@ double rule. Each verdict is computed by replaying the lesson's game (random see
 greedy computer players) and asking the rules."""
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import lru_cache
 from numbers import Real
@@ -45,6 +46,8 @@ def read_probability(answer: Any) -> Fraction:
     if isinstance(answer, Fraction):
         p = answer
     elif isinstance(answer, Real):
+        if not math.isfinite(float(answer)):
+            raise answer_error(f"give a probability such as 0.333 or '1/3', not {answer!r}.")
         p = Fraction(float(answer))
     elif isinstance(answer, str):
         try:
@@ -66,6 +69,14 @@ def _europe_odds() -> tuple[Fraction, ...]:
     return tunnel_odds(game, action).probabilities
 
 
+@lru_cache(maxsize=1)
+def _lesson_odds() -> tuple[Fraction, ...]:
+    from ttr_nb.rules.tunnels import tunnel_odds
+
+    game, action = _replay(_first_tunnel)
+    return tunnel_odds(game, action).probabilities
+
+
 @exercise("08.1", "A tunnel with the Europe rule",
           "a probability: a fraction such as '1/3', or a decimal such as 0.333")
 def _europe_tunnel(answer: Any):
@@ -78,6 +89,10 @@ def _europe_tunnel(answer: Any):
     if abs(p - (1 - want)) <= Fraction(1, 1000):
         return not_yet(f"{float(p):.3f} is the chance of at least one extra card; the question asks "
                        f"for nothing more.")
+    four = _lesson_odds()[0]
+    if abs(p - four) <= Fraction(1, 1000):
+        return not_yet(f"{float(p):.3f} is the chance for the 4 cards this tunnel reveals on this "
+                       f"map; the question asks for the Europe rule: 3 cards.")
     if abs(p - Fraction(44, 53) ** 3) <= Fraction(1, 1000):
         return not_yet("(44/53)³ draws with replacement; a revealed card is not put back: "
                        "use binomial coefficients (or 44/53 · 43/52 · 42/51).")
@@ -111,7 +126,9 @@ def payment_verdicts() -> dict[str, str | None]:
 @exercise("08.2", "Which payments may Dee make?", "a list of letters, such as ['A', 'C']")
 def _payments(answer: Any):
     if isinstance(answer, str):
-        answer = [answer] if len(answer.strip()) == 1 else list(answer.replace(",", " ").split())
+        text = answer.replace(",", " ").strip()
+        answer = (list(text) if text.isalpha() and text.upper() == text and len(text) <= len(PAYMENTS)
+                  else text.split())
     if not isinstance(answer, (list, tuple, set, frozenset)):
         raise answer_error("give a list of letters, such as ['A', 'C'].")
     given = sorted({read_choice(a, PAYMENTS, "a letter") for a in answer})
@@ -121,12 +138,20 @@ def _payments(answer: Any):
     missed = [k for k in allowed if k not in given]
     if not wrong and not missed:
         return right(f"{' and '.join(allowed)} are allowed; "
-                     + "; ".join(f"{k} is refused: {verdicts[k].rstrip('.')}" for k in sorted(verdicts) if verdicts[k])
+                     + "; ".join(f"{k} is refused: {_lower_first(verdicts[k].rstrip('.'))}"
+                                 for k in sorted(verdicts) if verdicts[k])
                      + ".")
     if wrong:
         k = wrong[0]
-        return not_yet(f"{k} is not allowed: {verdicts[k]}")
+        return not_yet(f"{k} is not allowed: {_lower_first(verdicts[k])}")
     return not_yet(f"{missed[0]} is allowed too: look again at Dee's hand and her team's holder.")
+
+
+def _lower_first(text: str) -> str:
+    """'The team holder ...' -> 'the team holder ...', to continue a sentence (a player's
+    name stays as it is)."""
+    first = text.split(" ", 1)[0]
+    return text if first in NAMES else text[:1].lower() + text[1:]
 
 
 @lru_cache(maxsize=1)

@@ -42,14 +42,16 @@ def _worth(answer: Any):
         if trains == v.length:
             return not_yet(f"{trains} trains go on the board; each X takes one more train from the "
                            f"reserve into the Mountain Crossing.")
-        return not_yet(f"not {trains} trains: count the spaces of the route and the X marks.")
+        return not_yet(f"not {trains} train{'s' * (trains != 1)}: count the spaces of the route "
+                       "and the X marks.")
     if points == v.route_points:
         return not_yet(f"{points} is the route table's value for length {v.length}; each X scores "
                        f"{v.crossing_points // v.mountains} more.")
     if points == _variant().board.route_points(v.trains):
         return not_yet(f"{points} is what an ordinary route of {v.trains} spaces scores; the route "
                        f"table counts the {v.length} spaces, and each X scores 2 on top.")
-    return not_yet(f"not {points} points: the route table's value for the length, plus 2 per X.")
+    return not_yet(f"not {points} point{'s' * (points != 1)}: the route table's value for the "
+                   "length, plus 2 per X.")
 
 
 @exercise("09.2", "Points per train", "'mountain', 'ordinary' or 'the same'")

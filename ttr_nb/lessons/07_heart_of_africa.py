@@ -192,10 +192,15 @@ ttr_nb.show(board, highlight=[r.id for r in board.routes if "Toliara" in (r.a, r
 # ## 6. The end of the game: the Globetrotter
 #
 # There is no Longest Path bonus here. The **Globetrotter** gives **+10** to the player with the
-# most completed Destination Tickets ([H-9.1](../docs/RULES.md#H-9.1)); tied players all score it
-# ([H-9.2](../docs/RULES.md#H-9.2)). **Terrain cards still in front of a player at the end score
-# nothing**: only the doublings made during the game count. Here is another whole game of four
-# greedy players (random seed 23), played to the end:
+# most completed Destination Tickets ([H-9.1](../docs/RULES.md#H-9.1)). **Terrain cards still in
+# front of a player at the end score nothing**: only the doublings made during the game count.
+#
+# > **Uncertain rule.** The rules we could read do not say what happens on a tie for the
+# > Globetrotter ([H-9.2](../docs/RULES.md#H-9.2)). ttr_nb gives the +10 to **every** tied
+# > player, as the base game does for the Longest Path bonus ([B-8.2](../docs/RULES.md#B-8.2));
+# > there is no setting to change it.
+#
+# Here is another whole game of four greedy players (random seed 23), played to the end:
 
 # %%
 final = ttr_nb.new_game("heart-of-africa", ["Ana", "Bea", "Cal", "Dee"], seed=23)
@@ -225,10 +230,12 @@ print(lab.doubling_duel(200, seed=1))
 # %% [markdown]
 # The doublers won 53 % of the 200 games. That looks like an edge, but the **95 % interval**
 # (46 % to 60 %) contains 50 %: with this many games, a side with no advantage at all would
-# often win 53 % by chance. These games cannot tell us that doubling wins more often. What they
-# do show: the doublers scored about 10 points a game from doubling, but only about 1 point more
-# in total. Most likely the turns they spent drawing Terrain cards were missing for Train Car
-# cards and routes. (These are simple computer players; a good human may double better.)
+# often win 53 % by chance. These games cannot tell us that doubling wins more often. The
+# scores say the same: the doublers scored about 10 points a game from doubling, but only about
+# 1 point more in total, and that difference is within chance too (its interval, −3.1 to +5.3,
+# contains 0). A likely reason, which these games do not prove: the turns spent drawing Terrain
+# cards were turns not spent drawing Train Car cards. (These are simple computer players; a
+# good human may double better.)
 
 # %% [markdown]
 # ## Summary
@@ -241,8 +248,8 @@ print(lab.doubling_duel(200, seed=1))
 #   and a setting changes that.
 # - Countries are dead ends: a ticket to a country needs one route into it; Madagascar can be
 #   crossed (on this board, through its three cities).
-# - The Globetrotter (+10, shared on a tie) replaces the Longest Path bonus; Terrain cards left
-#   at the end score nothing.
+# - The Globetrotter (+10; in ttr_nb every tied player scores it) replaces the Longest Path
+#   bonus; Terrain cards left at the end score nothing.
 # - A count of legal moves is not a count of decisions, and a win rate means little without its
 #   interval.
 
@@ -322,7 +329,7 @@ exercises.check("07.3", answer)
 # %% [markdown]
 # ### Exercise 4. Who scores the Globetrotter?
 # Here are the Destination Tickets of another whole game (four greedy players, random seed 4).
-# Who scores the Globetrotter? Answer with a list of names.
+# Who scores the Globetrotter in ttr_nb? Answer with a list of names.
 
 # %%
 gsheet = l07.globetrotter_sheet()
@@ -335,8 +342,8 @@ exercises.check("07.4", answer)
 
 # %% [markdown] tags=["solution"]
 # **Solution.** Count completed tickets (not tickets kept, not points): Ana 5 (one of her six is
-# not done), Bea 2, Cal 5, Dee 3. Ana and Cal tie for the most, and every tied player scores the
-# bonus: both get +10.
+# not done), Bea 2, Cal 5, Dee 3. Ana and Cal tie for the most, and in ttr_nb every tied player
+# scores the bonus: both get +10.
 
 # %% tags=["solution"]
 answer = ["Ana", "Cal"]

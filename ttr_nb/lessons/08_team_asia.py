@@ -23,7 +23,8 @@
 # - work out the chance that a tunnel costs nothing more, with the hypergeometric law, and say what it assumes.
 #
 # **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
-# **Prerequisites:** lesson 01 (drawing Train Car cards, claiming routes, Destination Tickets).
+# **Prerequisites:** lesson 01 (drawing Train Car cards, claiming routes, Destination Tickets);
+# binomial coefficients $\binom{n}{k}$, for the odds of a tunnel.
 # **What you will do:** follow a four-player game of computer players, try moves the rules
 # forbid, compute the odds of a tunnel, and check your answers to three exercises.
 
@@ -76,6 +77,10 @@ for _ in range(8):
 # Each team starts with **2 shared tickets**. What does Ana see now? Her hand and her tickets,
 # her team's two holders, and of Cal & Dee's holder only how many cards and tickets are in it.
 # She never sees Bea's hand. (`narrate.team_view(game, None)` prints the teacher's view: everything.)
+#
+# > **Uncertain rule.** The rules we could read do not say whether the other team may look at
+# > a team's holders ([TA-6](../docs/RULES.md#TA-6)). ttr_nb shows them only to the team; the
+# > setting `holders_visible_to="all"` shows them to everybody.
 
 # %%
 narrate.team_view(game, 0)
@@ -95,10 +100,14 @@ for _ in range(4):
 # ## Double and triple routes with two teams
 #
 # Ana has just claimed the blue track of the **triple** route Shanghai–Wuhan. A team never holds
-# two tracks of one route ([TA-20](../docs/RULES.md#TA-20)). With **2 teams** ttr_nb also closes
-# the other tracks to the other team, as in a 2- or 3-player base game: the setting
-# `two_team_doubles="one_track"` (the default). With `two_team_doubles="both"` the other team may
-# still take another track. With 3 teams (6 players) every track is open, one per team.
+# two tracks of one route ([TA-20](../docs/RULES.md#TA-20)).
+#
+# > **Uncertain rule.** The rules we could read do not say which tracks stay open when only
+# > **2 teams** play ([TA-20](../docs/RULES.md#TA-20)). ttr_nb closes the other tracks to the other
+# > team, as in a 2- or 3-player base game: the setting `two_team_doubles="one_track"` (the
+# > default). With `two_team_doubles="both"` the other team may still take another track. With 3
+# > teams (6 players) every track is open, one per team.
+#
 # Cal tries the gray track, first in this game, then in the same game played with `"both"`:
 
 # %%
@@ -151,7 +160,8 @@ _ = narrate.play(what_if, what_if.legal_actions()[0])
 # %% [markdown]
 # A player may also spend a **whole turn** putting 1 or 2 tickets from the hand into the ticket
 # holder ([TA-14](../docs/RULES.md#TA-14), `ShareTickets`): then the partner can see them and work
-# for them. Only one's own tickets: Bea cannot share a ticket of Ana's.
+# for them. Only one's own tickets: Bea cannot share a ticket of Ana's. (The rules text says "up
+# to 2"; another description says "two". ttr_nb allows 1 or 2; `share_tickets_max=1` allows only 1.)
 
 # %%
 _ = narrate.try_play(what_if, ShareTickets([what_if.tickets(0)[0]]))
@@ -168,8 +178,9 @@ narrate.team_view(what_if, 0)
 # ([EU-3](../docs/RULES.md#EU-3), [TA-17](../docs/RULES.md#TA-17), [TA-19](../docs/RULES.md#TA-19)).
 #
 # > **Uncertain rule.** How many cards does a Team Asia tunnel reveal? The rules text (in
-# > Romanian) says "the top 4–6 cards, as indicated" on the tunnel; every other description we
-# > found says Team Asia tunnels work as in Europe, with **3** cards ([TA-18](../docs/RULES.md#TA-18)).
+# > Romanian) says "the top 4–6 cards, as indicated" on the tunnel; the other descriptions we
+# > found say Team Asia tunnels work as in Europe, with **3** cards (one speaks of "revised"
+# > tunnel rules without saying how, [TA-18](../docs/RULES.md#TA-18)).
 # > ttr_nb follows the rules text: it reveals the number printed on the tunnel. The setting
 # > `tunnel_reveal=3` gives the Europe rule: `ttr_nb.new_game("team-asia", 4, tunnel_reveal=3)`.
 #
@@ -185,7 +196,8 @@ print(tunnel_odds(game, tunnel))
 
 # %% [markdown]
 # The assumption is not quite true: cards taken face up by the others are not random, so the
-# unseen cards are not all equally likely to be in the deck. It is the best a player can do.
+# unseen cards are not all equally likely to be in the deck. A player who remembers which cards
+# the others took face up (they are in their hands, not in the deck) can do a little better.
 # Now the reveal, and Cal's decision:
 
 # %%
@@ -221,11 +233,12 @@ for n in (3, 4, 5, 6):
 print("for 4 cards, exactly: P(nothing more) =", extra_card_odds(full_deck(), "green", 4)[0])
 
 # %% [markdown]
-# With the map's 4 cards a tunnel costs at least one extra card with probability **0.666**, a
-# hair under two times in three; with 5 cards 0.748 and with 6 cards 0.810. With Europe's 3
-# cards it is 0.559, a little over half the time. On average a 6-card tunnel asks for 1.418
-# extra cards. These numbers are for a full deck; during a game, use the unseen cards, as
-# `tunnel_odds` did for Cal (0.536 with 4 cards revealed).
+# The tunnels of this map reveal 4, 5 or 6 cards (the number on the badge). A 4-card tunnel
+# costs at least one extra card with probability **0.666**, a hair under two times in three; a
+# 5-card one 0.748 and the 6-card one 0.810. With Europe's 3 cards it is 0.559, a little over half
+# the time. On average a 6-card tunnel asks for 1.418 extra cards. These numbers are for a full
+# deck; during a game, use the unseen cards, as `tunnel_odds` did for Cal (0.536 with 4 cards
+# revealed).
 #
 # ## The end and the score: one per team
 #

@@ -40,7 +40,7 @@ from ttr_nb.rules.mountains import mountain_kinds, route_value
 #
 # | rule | what |
 # | --- | --- |
-# | [LA-2](../docs/RULES.md#LA-2) | 2 to 5 players, 45 trains each |
+# | [LA-1](../docs/RULES.md#LA-1), [LA-2](../docs/RULES.md#LA-2) | 2 to 5 players, 45 trains each |
 # | [LA-3](../docs/RULES.md#LA-3), [LA-4](../docs/RULES.md#LA-4), [LA-5](../docs/RULES.md#LA-5) | setup: 1 **Long Route** + 3 regular tickets, keep at least 2 (any mix); every ticket not kept goes **back into the box**, with the Long Routes nobody was dealt. Later: draw 3, keep at least 1 |
 # | [LA-9](../docs/RULES.md#LA-9), [LA-10](../docs/RULES.md#LA-10), [LA-11](../docs/RULES.md#LA-11) | a space marked **X** is a mountain: for each X the claimer puts one **extra** train from the reserve into the *Mountain Crossing* (out of the game) and scores **+2** for it at once |
 # | [LA-7](../docs/RULES.md#LA-7), [EU-2](../docs/RULES.md#EU-2) | ferries: one Locomotive per Locomotive space |
@@ -130,7 +130,7 @@ print(f"{game.names[seat]}: trains {trains} -> {game.trains[seat]}, points {poin
 # 2 trains for the board and 1 for the crossing, 40 → 37.
 #
 # The game then runs to its end (a player ends a turn with 2 trains or fewer, then everyone plays
-# once more). Every train is accounted for: reserves + trains on the board + the Mountain
+# once more, [B-7.1](../docs/RULES.md#B-7.1)). Every train is accounted for: reserves + trains on the board + the Mountain
 # Crossing = 3 × 45 = 135.
 
 # %%

@@ -148,7 +148,7 @@ def open_reason(g: "Game", seat: int, i: int) -> str | None:
             if g.variant.team_size > 1:
                 teams = g.n // g.variant.team_size
                 return (f"With {teams} teams only one track of a multiple route is used, and "
-                        f"{g.names[ot]} has claimed another track of {r.a}–{r.b} (TA-20, policy "
+                        f"{g.names[ot]} has claimed another track of {r.a}–{r.b} (TA-20, setting "
                         f"two_team_doubles).")
             k = g.policies.get("double_routes_min_players", 4)
             return (f"With {g.n} players only one track of a double route is used (both from {k} players "

@@ -305,7 +305,7 @@ class Teams(Mechanic):
         mx = g.policies["share_tickets_max"]
         if not 1 <= len(ids) <= mx:
             return (f"A share-tickets turn puts 1 up to {mx} tickets from the hand into the team's "
-                    f"ticket holder, not {len(ids)} (TA-14, policy share_tickets_max).")
+                    f"ticket holder, not {len(ids)} (TA-14, setting share_tickets_max).")
         bad = [t for t in ids if t not in hand]
         if bad:
             def label(t: str) -> str:

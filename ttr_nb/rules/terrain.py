@@ -412,7 +412,7 @@ class Terrain(Mechanic):
         r = offered.get(t, 0)
         l = offered.get(LOCOMOTIVE, 0)
         if l and not pol["loco_as_terrain"]:
-            return ("Locomotives can't stand in for Terrain cards in this game (policy "
+            return ("Locomotives can't stand in for Terrain cards in this game (setting "
                     "loco_as_terrain=False, H-6.1).")
         need = cards_needed(route.length)
         v = pol["loco_terrain_value"]
@@ -426,7 +426,7 @@ class Terrain(Mechanic):
             return (f"Doubling {label} takes {terrain_word(t, need)} (a route of {route.length} spaces, "
                     f"H-5.2); {spent} is more than that: spend no card more than needed.")
         if pol["require_real_terrain_card"] and r == 0:
-            return (f"Doubling {label} needs at least one real {tn} card besides Locomotives (policy "
+            return (f"Doubling {label} needs at least one real {tn} card besides Locomotives (setting "
                     f"require_real_terrain_card=True, H-6.3).")
         have = self.state["held"][seat][t]
         if r > have:
