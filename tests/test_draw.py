@@ -141,27 +141,67 @@ def test_legend_explains_the_special_spaces(drawn):
 
 
 # -- claims and highlights ------------------------------------------------------------------
-def test_claimed_route_is_filled_with_the_players_colour_and_keeps_its_colour_as_edge():
+def test_claimed_route_is_covered_by_cars_in_the_players_colour_with_outline_and_mark():
+    """A claim looks like trains: every space covered by a car of the player's colour, larger
+    than the space (the route colour does not show), a dark outline, the player's mark."""
     board = load_map("usa")
     red = board.find_route("Denver", "Oklahoma City")
     gray = board.find_route("Denver", "Omaha")
     ax = draw_board(board, claims={red.id: 0, gray.id: 2}, player_names=["Ada", "Ben", "Cleo"])
-    for r, p in ((red, 0), (gray, 2)):
-        for c in patches(ax, f"route-{r.id}"):
-            assert c.get_facecolor() == to_rgba(PLAYER_COLORS[p])
-            assert c.get_edgecolor() == to_rgba(ROUTE_COLORS_HEX[r.color])
+    for r, p, mark in ((red, 0, "A"), (gray, 2, "C")):
+        spaces, cars = patches(ax, f"route-{r.id}"), patches(ax, f"claim-{r.id}")
+        assert len(cars) == len(spaces) == r.length
+        for space, car in zip(spaces, cars):
+            assert car.get_facecolor() == to_rgba(PLAYER_COLORS[p])
+            assert sum(car.get_edgecolor()[:3]) < 0.5 and car.get_linewidth() >= 0.9   # dark outline
+            assert car.get_zorder() > space.get_zorder()
+            assert car.get_width() > space.get_width() and car.get_height() > space.get_height()
+        marks = [t.get_text() for t in ax.texts if t.get_gid() == f"mark-{r.id}"]
+        assert marks == [mark] * r.length
     other = board.find_route("Atlanta", "Miami")
-    assert patches(ax, f"route-{other.id}")[0].get_facecolor() == to_rgba(ROUTE_COLORS_HEX["blue"])
+    assert not patches(ax, f"claim-{other.id}")
     assert [t.get_text() for t in ax.get_legend().get_texts()] == ["Ada", "Ben", "Cleo"]
+
+
+def test_TA_partners_share_a_colour_and_differ_by_mark():
+    """ttr_nb.show draws a team game seat by seat: partners' cars share the team colour
+    (TA-15) and carry each player's initial."""
+    from ttr_nb.agents import play_game
+    from ttr_nb.pictures import draw_args
+
+    game = play_game("team-asia", 4, 3, ("random",))
+    args = draw_args(game)
+    colors, marks = args["player_colors"], args["marks"]
+    for _name, seats in game.scorer_groups():
+        assert len({colors[s] for s in seats}) == 1
+        assert len({marks[s] for s in seats}) == len(seats)
+    assert len(set(colors)) == len(game.scorer_groups())
+    ax = draw_board(args.pop("board"), **args, labels=False)
+    for rid, seat in game.route_owners.items():
+        assert {t.get_text() for t in ax.texts if t.get_gid() == f"mark-{rid}"} == {marks[seat]}
+        assert patches(ax, f"claim-{rid}")[0].get_facecolor() == to_rgba(colors[seat])
+
+
+def test_default_marks_are_initials_when_they_differ_else_numbers():
+    assert draw._default_marks(["Ana", "Bea", "Cal"], 3) == ("A", "B", "C")
+    assert draw._default_marks(["Player 1", "Player 2"], 2) == ("1", "2")
+    assert draw._default_marks(["Ana", "Abe"], 2) == ("1", "2")
 
 
 def test_claims_with_chosen_colours_and_default_names():
     board = load_map("team_asia")
     r = board.routes[0]
     ax = draw_board(board, claims={r.id: 1}, player_colors=["#000000", "#ff0000"], labels=False)
-    assert patches(ax, f"route-{r.id}")[0].get_facecolor() == to_rgba("#ff0000")
+    assert patches(ax, f"claim-{r.id}")[0].get_facecolor() == to_rgba("#ff0000")
     assert [t.get_text() for t in ax.get_legend().get_texts()][:2] == ["Player 1", "Player 2"]
-    assert not [t for t in ax.texts if (t.get_gid() or "").startswith("label-")]
+    assert not [t for t in ax.texts if (t.get_gid() or "").startswith(("label-", "mark-"))]  # own colours: no marks
+
+
+def test_long_names_are_cut_in_the_legend():
+    board = load_map("usa")
+    ax = draw_board(board, claims={1: 0}, player_names=["Maximiliane Kunigunde von Hohenzollern"], labels=False)
+    (text,) = [t.get_text() for t in ax.get_legend().get_texts()][:1]
+    assert len(text) == draw.NAME_MAX and text.endswith("…") and text.startswith("Maximiliane")
 
 
 def test_dim_unclaimed_fades_only_the_unclaimed_routes():
@@ -171,7 +211,7 @@ def test_dim_unclaimed_fades_only_the_unclaimed_routes():
     assert all(p.get_alpha() < 0.5 for p in patches(ax, "route-2"))
 
 
-def test_highlight_glows_under_the_routes_and_rings_the_cities():
+def test_highlight_path_is_a_cased_band_under_the_routes_and_rings_the_cities():
     board = load_map("usa")
     ids = [board.find_route("Los Angeles", "Phoenix").id, board.find_route("Phoenix", "Santa Fe").id]
     ax = draw_board(board, highlight=ids, highlight_cities=["Los Angeles", "Santa Fe"], highlight_color="#00ff00")
@@ -179,9 +219,48 @@ def test_highlight_glows_under_the_routes_and_rings_the_cities():
     assert sorted(ln.get_gid() for ln in glows) == sorted(f"highlight-{i}" for i in ids)
     cars = [p for i in ids for p in patches(ax, f"route-{i}")]
     assert all(g.get_zorder() < c.get_zorder() for g in glows for c in cars)           # under the cars
-    assert all(0 < g.get_alpha() < 1 and g.get_color() == "#00ff00" for g in glows)     # translucent
+    assert all(g.get_color() == "#00ff00" and g.get_path_effects() for g in glows)     # with dark edges
     rings = patches(ax, "ring-Los Angeles") + patches(ax, "ring-Santa Fe")
     assert len(rings) == 2 and all(r.get_edgecolor() == to_rgba("#00ff00") for r in rings)
+
+
+def _style(ax, prefix):
+    return [a for a in list(ax.lines) + list(ax.patches) if (a.get_gid() or "").startswith(prefix)]
+
+
+def test_every_highlight_has_its_own_style_and_legend_entry():
+    """Path, gap, two players' trails, selected and closed differ by line style or pattern,
+    not only by hue, and each is explained in the legend."""
+    board = load_map("usa")
+    pink = [r.id for r in board.routes if r.color == "pink"]
+    ax = draw_board(board, claims={pink[3]: 0, pink[4]: 1}, highlight=[pink[0]], gap=[pink[1]],
+                    trails={0: [pink[3]], 1: [pink[4]]}, selected=[pink[2]], closed=[pink[5]])
+    path, gap = _style(ax, "highlight-"), _style(ax, "gap-")
+    t0, t1 = _style(ax, "trail-0-"), _style(ax, "trail-1-")
+    sel, clo = _style(ax, "selected-"), _style(ax, "closed-")
+    assert path and gap and t0 and t1 and sel and clo
+    assert path[0].get_linestyle() == "-" and gap[0].get_linestyle() != "-"
+    assert path[0].get_color() != ROUTE_COLORS_HEX["pink"]                  # readable over pink
+    dashes = lambda lines: {str(ln._unscaled_dash_pattern) for ln in lines if ln.get_linestyle() != "-"}
+    assert dashes(t0) != dashes(t1)                                          # two trails, two patterns
+    assert any(p.get_linestyle() not in ("-", "solid") for p in sel)         # dashed frame
+    assert all(p.get_hatch() for p in clo)
+    texts = [t.get_text() for t in ax.get_legend().get_texts()]
+    for word in ("path", "gap", "longest trail: Player 1", "longest trail: Player 2", "selected", "closed"):
+        assert any(word in t for t in texts), (word, texts)
+
+
+def test_legend_lies_outside_the_board():
+    """The legend is in the strip under the board: below every city and car space."""
+    board = load_map("heart_of_africa")
+    ax = draw_board(board, claims={r.id: i % 4 for i, r in enumerate(board.routes[:20])},
+                    player_names=["Ana", "Bea", "Cal", "Dee"], highlight=[board.routes[0].id])
+    fig = ax.figure
+    fig.canvas.draw()
+    leg = ax.get_legend().get_window_extent(fig.canvas.get_renderer())
+    lowest = min(ax.transData.transform((0, max(c.y for c in board.cities.values())))[1],
+                 *(p.get_window_extent().y0 for p in ax.patches if (p.get_gid() or "").startswith("route-")))
+    assert leg.y1 < lowest
 
 
 def test_claims_and_highlight_change_the_picture():
@@ -199,6 +278,9 @@ def test_claims_and_highlight_change_the_picture():
     ({"claims": {1: 6}}, "claimed by player 6"),
     ({"claims": {1: 2}, "player_colors": ["red", "blue"]}, "players 0..1"),
     ({"highlight_cities": ["Gotham"]}, "no city called 'Gotham'"),
+    ({"gap": [0]}, "no route with id 0"),
+    ({"trails": {7: [1]}}, "player 7"),
+    ({"selected": [999]}, "no route with id 999"),
 ])
 def test_bad_arguments_are_clear_value_errors(kw, match):
     with pytest.raises(ValueError, match=match):
@@ -206,11 +288,13 @@ def test_bad_arguments_are_clear_value_errors(kw, match):
 
 
 # -- colours --------------------------------------------------------------------------------
-def test_six_player_colours_stand_apart_from_route_colours_and_each_other():
+def test_six_player_colours_are_no_card_colour():
+    """Under normal vision every player colour stands at least 16 CAM02-UCS units from every
+    route colour (the full check, with colour-vision deficiencies, is tests/test_palette.py)."""
     assert len(PLAYER_COLORS) == 6 == len(draw.PLAYER_COLOR_NAMES)
     for p in PLAYER_COLORS:
         for name, r in ROUTE_COLORS_HEX.items():
-            assert np.linalg.norm(lab(p) - lab(r)) > 30, (p, name)
+            assert np.linalg.norm(lab(p) - lab(r)) > 20, (p, name)
     for p, q in itertools.combinations(PLAYER_COLORS, 2):
         assert np.linalg.norm(lab(p) - lab(q)) > 30, (p, q)
 
@@ -270,7 +354,7 @@ def test_cli_render_a_usa_game_after_some_steps_draws_its_claims(tmp_path, capsy
 
 def test_claims_may_use_numpy_integers():
     ax = draw_board(load_map("usa"), claims={np.int64(1): np.int64(1)}, labels=False)
-    assert patches(ax, "route-1")[0].get_facecolor() == to_rgba(PLAYER_COLORS[1])
+    assert patches(ax, "claim-1")[0].get_facecolor() == to_rgba(PLAYER_COLORS[1])
 
 
 def test_a_small_hand_made_map_is_drawn():

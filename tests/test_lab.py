@@ -176,12 +176,14 @@ def test_plot_ticket_completion_points_are_the_rates(three_games):
 
 
 def _faces(fig):
-    face = {}
+    """Route id -> the colour its cars show: a claim's car drawn over the space, else the space."""
+    face, under = {}, {}
     for p in fig.axes[0].patches:
         gid = p.get_gid() or ""
-        if gid.startswith("route-") and gid[6:].isdigit():
-            face.setdefault(int(gid[6:]), to_hex(p.get_facecolor()))
-    return face
+        kind, _, rid = gid.partition("-")
+        if kind in ("claim", "route") and rid.isdigit():
+            (face if kind == "claim" else under).setdefault(int(rid), to_hex(p.get_facecolor()))
+    return {**under, **face}
 
 
 def _darkness(hex_color):

@@ -82,8 +82,8 @@ def score_chart(source: Any, ax: "Axes | None" = None, *, player_colors: Sequenc
     trig = next((s.turn for s in tl.steps if s.final_round), None)
     if trig is not None:
         ax.axvspan(trig, max(end, trig + 0.5), color="#f3d9a4", alpha=0.5, zorder=0, lw=0)
-        ax.text(trig, 0.98, "final round ", transform=ax.get_xaxis_transform(), fontsize=8,
-                color="#8a6a2a", va="top", ha="right")
+        ax.text(trig, 0.02, " final round", transform=ax.get_xaxis_transform(), fontsize=8,
+                color="#8a6a2a", va="bottom", ha="left", zorder=5)
     if final and last.over:
         sheet = last.score()
         span = max(1.0, end * 0.05)
@@ -120,7 +120,8 @@ def score_chart(source: Any, ax: "Axes | None" = None, *, player_colors: Sequenc
     ax.grid(axis="y", color="#dddddd", lw=0.8, zorder=0)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    ax.legend(loc="upper left", fontsize=8.5, frameon=False, ncol=min(len(names) + 1, 4))
+    ax.legend(loc="upper left", bbox_to_anchor=(0.0, -0.16), fontsize=8.5, frameon=False,
+              ncol=min(len(names) + 1, 4))   # under the axes: it covers no line or label
     ax.set_title(title if title is not None else
                  f"Score by turn — {tl.variant.name}, seed {tl.record.get('seed')}"
                  + ("" if last.over else f" (after {len(tl)} actions)"),

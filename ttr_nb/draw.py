@@ -14,8 +14,17 @@ Symbols (the same on every board):
   of cards revealed when it is claimed;
 * a **mountain** (Legendary Asia) X space carries an X: it costs one extra train;
 * a **country** (The Heart of Africa) is a large pale oval with its name in capitals;
-* a **claimed** route's spaces are filled with the player's colour, the route colour kept as
-  the edge; a highlighted route has a translucent glow under it.
+* a **claimed** route is covered by cars: every space in the player's colour over its whole
+  area, with a dark outline and the player's mark (initial or number), so players are told
+  apart without colour (Team Asia partners share a colour and differ by mark);
+* highlights differ by style, not only by hue: a **path** is a solid band with dark edges
+  under the cars, a **gap** a dashed orange band, a player's **longest trail** a white band
+  striped in the player's colour (a dash pattern per player), a **selected** route has
+  black-and-white dashed frames, a **closed** track is cross-hatched.
+
+The legend sits in a strip under the board. The picture is made of two parts:
+:func:`draw_fixed` (the board as printed: spaces, symbols, cities, names) and
+:func:`draw_overlay` (claims and highlights on top), so the fixed part can be drawn once.
 
 Every car-space patch carries the gid ``"route-<id>"`` (tests and widgets find a route's
 patches by it). The engine never imports this module.
@@ -33,7 +42,7 @@ import math
 import numbers
 import weakref
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -65,19 +74,36 @@ ROUTE_COLORS_HEX: dict[str, str] = {
 """Fill of an unclaimed car space, by route colour."""
 
 PLAYER_COLORS: tuple[str, ...] = (
-    "#7b2fbe",  # violet
-    "#00a0a0",  # teal
-    "#8b5a2b",  # brown
+    "#580072",  # violet
+    "#1a635c",  # teal
+    "#731a03",  # brown
     "#a6d608",  # lime
-    "#7fc8ff",  # sky blue
-    "#c2006e",  # magenta
+    "#2dd3ff",  # sky blue
+    "#b65a8f",  # orchid
 )
-"""Six player (or team) colours, chosen to stand apart from the nine route colours:
-violet, teal, brown, lime, sky blue and magenta. None is a card colour (each is at least
-36 CIELAB units from every route colour and 39 from each other), so a claimed route never
-looks like an unclaimed one."""
+"""Six player (or team) colours that every eye tells apart: in CAM02-UCS (colorspacious)
+the first five are at least 20 apart and all six at least 16, under normal vision and
+simulated deuteranomaly, protanomaly and tritanomaly at full severity
+(``tests/test_palette.py``). None is a card colour (each is at least 16 from every route
+colour under normal vision); under a colour-vision deficiency some come near a card colour
+(lime near yellow), so a claimed car is also told by its dark outline and its mark."""
 
-PLAYER_COLOR_NAMES: tuple[str, ...] = ("violet", "teal", "brown", "lime", "sky blue", "magenta")
+PLAYER_COLOR_NAMES: tuple[str, ...] = ("violet", "teal", "brown", "lime", "sky blue", "orchid")
+
+PATH_COLOR = "#00c8f0"
+"""Default colour of a highlighted path (a cyan band with dark edges; no card colour)."""
+GAP_COLOR = "#ff6a00"
+"""Colour of the dashed band of a ticket's gap."""
+GAP_DASHES = (0, (1.0, 0.7))
+TRAIL_DASHES: tuple[tuple, ...] = ((0, (0.5, 0.5)), (0, (1.6, 0.6)), (0, (0.25, 0.35)),
+                                   (0, (2.6, 0.8)), (0, (1.0, 0.4, 0.3, 0.4)), (0, (0.8, 1.0)))
+"""Dash pattern of each player's longest-trail band (in band widths), so two trails differ
+even where their colours look alike."""
+NAME_MAX = 18
+"""Names in the legend are cut to this many characters."""
+LEGEND_BAND = 0.072
+"""Height of the legend strip under the board, in board units."""
+LEGEND_FILL = "#fbf8ef"
 
 BACKGROUND = "#f3ecd9"
 CITY_FILL = "#b3261e"
@@ -328,8 +354,11 @@ def _short_title(board: Board) -> str:
 # -- drawing ------------------------------------------------------------------------------
 def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int] | None = None,
                player_colors: Sequence[str] | None = None, player_names: Sequence[str] | None = None,
-               highlight: Iterable[int] = (), highlight_color: str = "#ff00aa",
-               highlight_cities: Iterable[str] = (), title: str | None = None,
+               marks: Sequence[str | None] | None = None,
+               highlight: Iterable[int] = (), highlight_color: str = PATH_COLOR,
+               highlight_cities: Iterable[str] = (), gap: Iterable[int] = (),
+               trails: Mapping[int, Iterable[int]] | None = None, selected: Iterable[int] = (),
+               closed: Iterable[int] = (), title: str | None = None,
                labels: bool = True, legend: bool = True, figsize: tuple[float, float] | None = None,
                dim_unclaimed: bool = False) -> Axes:
     """Draw ``board`` on ``ax`` (a new figure when None) and return the Axes.
@@ -337,51 +366,69 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     Parameters
     ----------
     board : Board
-    claims : route id -> player (or team) index; those routes are filled with the
-        player's colour, the route colour kept as the edge.
-    player_colors : one colour per player (default :data:`PLAYER_COLORS`).
-    player_names : names for the legend (default "Player 1", "Player 2", ...).
-    highlight : route ids drawn with a translucent glow (a trail, a ticket's path).
+    claims : route id -> player (or team) index. A claimed route's spaces are covered by cars
+        in the player's colour with a dark outline and the player's mark.
+    player_colors : one colour per player (default :data:`PLAYER_COLORS`). Team partners may
+        share a colour and differ by mark.
+    player_names : names for the legend (default "Player 1", "Player 2", ...; cut to
+        :data:`NAME_MAX` characters). Given names are listed even before any claim.
+    marks : one short mark per player, drawn on each of their cars (default: the initials of
+        the names when they differ, else 1, 2, 3...; no marks with your own ``player_colors``
+        unless given). ``()`` draws none.
+    highlight : route ids of a **path** (e.g. one that completes a ticket): a solid band in
+        ``highlight_color`` with dark edges, under the cars.
+    gap : route ids a failed ticket still needs: a dashed orange band under the cars.
+    trails : player index -> route ids of that player's longest trail: a white band striped
+        in the player's colour, each player with their own dash pattern.
+    selected : route ids of a selected route: black-and-white dashed frames round its cars.
+    closed : route ids of closed tracks (a double route's twin in a 2-3 player game): the
+        cars cross-hatched.
     highlight_cities : city names ringed in ``highlight_color``.
     title : the title (default: the board's name, "(authored layout)" for authored boards).
-    labels, legend : draw city names / the legend of players and symbols.
+    labels, legend : draw city names / the legend of players, highlights and symbols. The
+        legend sits in a strip under the board; the strip is kept (empty) when draw_board
+        sizes the figure itself, so every picture of a board has the same frame.
     figsize : size of the new figure in inches (ignored when ``ax`` is given).
     dim_unclaimed : fade unclaimed routes so the claims stand out.
 
-    Every car-space patch has the gid ``"route-<id>"``; ValueError on an unknown route
-    id, city or player index.
+    Every car-space patch has the gid ``"route-<id>"`` (the board's own space, always in the
+    route's colour); a claimed car is drawn over it with the gid ``"claim-<id>"`` and its mark
+    ``"mark-<id>"``; highlights have the gids ``"highlight-<id>"``, ``"gap-<id>"``,
+    ``"trail-<player>-<id>"``, ``"selected-<id>"`` and ``"closed-<id>"``. ValueError on an
+    unknown route id, city or player index.
     """
     import matplotlib.pyplot as plt
 
-    claims = dict(claims or {})
-    highlight = list(highlight)
-    highlight_cities = list(highlight_cities)
     colors = list(player_colors) if player_colors is not None else list(PLAYER_COLORS)
-    known = {r.id for r in board.routes}
-    for rid in list(claims) + highlight:
-        if rid not in known:
-            raise ValueError(f"{board.name} has no route with id {rid!r}")
-    for c in highlight_cities:
-        if c not in board.cities:
-            raise ValueError(f"{board.name} has no city called {c!r}")
-    for rid, p in claims.items():
-        if not isinstance(p, numbers.Integral) or isinstance(p, bool) or not 0 <= p < len(colors):
-            raise ValueError(f"route {rid} is claimed by player {p!r}, but there are colours "
-                             f"for players 0..{len(colors) - 1} only")
-    claims = {rid: int(p) for rid, p in claims.items()}
+    claims = _check_claims(board, claims, colors)
+    over = _Overlay(claims=claims, colors=colors, marks=(), highlight=_ids(board, highlight),
+                    highlight_color=highlight_color, gap=_ids(board, gap),
+                    trails={_player(p, colors): _ids(board, ids) for p, ids in (trails or {}).items()},
+                    selected=_ids(board, selected), closed=_ids(board, closed),
+                    cities=_city_names(board, highlight_cities))
+    n_players = max([max(claims.values()) + 1 if claims else 0, len(player_names or ()),
+                     *(p + 1 for p in over.trails)])
+    n_players = min(n_players, len(colors))
+    names = [_cut(str(n)) for n in (player_names or ())][:n_players]
+    names += [f"Player {i + 1}" for i in range(len(names), n_players)]
+    if marks is None:
+        marks = _default_marks(list(player_names or ()) or names, n_players) if player_colors is None else ()
+    over.marks = tuple(None if m is None else str(m)[:2] for m in marks)
 
     layout = _layout(board)
     x0, x1, y0, y1 = _extent(board, layout)
+    room = legend or (ax is None and figsize is None)
+    band = LEGEND_BAND if room else 0.0
     if ax is None:
         if figsize is None:
-            aspect = (y1 - y0) / (x1 - x0)
+            aspect = (y1 + band - y0) / (x1 - x0)
             w = min(DEFAULT_WIDTH_IN, DEFAULT_WIDTH_IN / aspect)   # the longer side 14 in
             figsize = (w, w * aspect + 0.6)
         fig, ax = plt.subplots(figsize=figsize)
         fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.45 / figsize[1])
     fig = ax.figure
     ax.set_xlim(x0, x1)
-    ax.set_ylim(y1, y0)  # y grows southward
+    ax.set_ylim(y1 + band, y0)  # y grows southward
     ax.set_aspect("equal", adjustable="box")
     ax.set_xticks([])
     ax.set_yticks([])
@@ -392,40 +439,115 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     pos = ax.get_position()
     pt = pos.width * fig.get_figwidth() * 72 / (x1 - x0)   # points per board unit
 
+    faded = {r.id for r in board.routes if r.id not in claims} if dim_unclaimed else set()
+    draw_fixed(ax, board, pt, labels=labels, faded=faded, limits=(x0, x1, y0, y1))
+    draw_overlay(ax, board, pt, over)
+    ax.set_title(title if title is not None else _short_title(board),
+                 fontsize=max(9.0, 0.017 * pt), fontweight="bold")
+    if legend:
+        handles = [_car_key(colors[i], over.marks[i] if i < len(over.marks) else None, label=names[i])
+                   for i in range(n_players)]
+        handles += _highlight_handles(over, names)
+        handles += _symbol_handles(board)
+        if handles:
+            _legend(ax, handles, pt, (x0, x1, y1, y1 + band))
+    return ax
+
+
+@dataclass
+class _Overlay:
+    """What is drawn on top of the fixed board: claims and highlights (ids checked)."""
+
+    claims: dict[int, int]
+    colors: list[str]
+    marks: tuple[str | None, ...]
+    highlight: list[int]
+    highlight_color: str
+    gap: list[int]
+    trails: dict[int, list[int]]
+    selected: list[int]
+    closed: list[int]
+    cities: list[str]
+    route_colors: dict[int, str] = field(default_factory=dict)   # a path route's own colour
+    city_colors: dict[str, str] = field(default_factory=dict)    # a ringed city's own colour
+
+
+def _ids(board: Board, ids: Iterable[int]) -> list[int]:
+    out = []
+    known = {r.id for r in board.routes}
+    for rid in ids:
+        if rid not in known:
+            raise ValueError(f"{board.name} has no route with id {rid!r}")
+        out.append(int(rid))
+    return out
+
+
+def _city_names(board: Board, names: Iterable[str]) -> list[str]:
+    out = list(names)
+    for c in out:
+        if c not in board.cities:
+            raise ValueError(f"{board.name} has no city called {c!r}")
+    return out
+
+
+def _player(p: Any, colors: Sequence[str]) -> int:
+    if not isinstance(p, numbers.Integral) or isinstance(p, bool) or not 0 <= p < len(colors):
+        raise ValueError(f"player {p!r} is not one of the players 0..{len(colors) - 1}")
+    return int(p)
+
+
+def _check_claims(board: Board, claims: Mapping[int, int] | None, colors: Sequence[str]) -> dict[int, int]:
+    claims = dict(claims or {})
+    _ids(board, claims)
+    for rid, p in claims.items():
+        if not isinstance(p, numbers.Integral) or isinstance(p, bool) or not 0 <= p < len(colors):
+            raise ValueError(f"route {rid} is claimed by player {p!r}, but there are colours "
+                             f"for players 0..{len(colors) - 1} only")
+    return {int(rid): int(p) for rid, p in claims.items()}
+
+
+def _cut(name: str, n: int | None = None) -> str:
+    """A name cut to ``n`` characters (default :data:`NAME_MAX`), with an ellipsis."""
+    n = n or NAME_MAX
+    return name if len(name) <= n else name[: n - 1].rstrip() + "…"
+
+
+def _default_marks(names: Sequence[str], n: int) -> tuple[str, ...]:
+    """The players' initials when they differ (and are letters), else 1, 2, 3..."""
+    initials = [str(s).strip()[:1].upper() for s in names[:n]]
+    if len(initials) == n and all(i.isalpha() for i in initials) and len(set(initials)) == n:
+        return tuple(initials)
+    return tuple(str(i + 1) for i in range(n))
+
+
+def _ink_on(color: str) -> str:
+    """White or dark ink, whichever reads better on ``color``."""
+    return "white" if _luminance(color) < 0.42 else INK
+
+
+def draw_fixed(ax: Axes, board: Board, pt: float, *, labels: bool = True, faded: Iterable[int] = (),
+               limits: tuple[float, float, float, float] | None = None) -> None:
+    """The board's fixed part: car spaces in their colours, ferry, tunnel and mountain marks,
+    cities, countries and names (``pt``: points per board unit; ``faded``: routes drawn pale).
+    Claims and highlights go on top (:func:`draw_overlay`)."""
+    layout = _layout(board)
     W = layout.car_width
+    faded = set(faded)
     halo = [patheffects.withStroke(linewidth=max(1.5, 0.0035 * pt), foreground="white")]
-
-    # glow under highlighted routes
-    for rid in highlight:
-        ss = layout.spaces[rid]
-        xs, ys = _glow_path(ss, layout.car_length[rid])
-        ax.plot(xs, ys, color=highlight_color, alpha=0.45, lw=W * 3.4 * pt,
-                solid_capstyle="round", solid_joinstyle="round", zorder=1, gid=f"highlight-{rid}")
-
-    # car spaces
     cars = _car_samples(layout)
     badges = _badge_spots(board, layout, cars)
     for r in board.routes:
         ss = layout.spaces[r.id]
         L = layout.car_length[r.id]
-        owner = claims.get(r.id)
-        fill = ROUTE_COLORS_HEX[r.color]
-        alpha = 0.28 if dim_unclaimed and owner is None else 1.0
-        if owner is None:
-            face, edge, lw = fill, INK if r.color != "black" else "#000000", 0.6
-        else:
-            face, edge, lw = colors[owner], fill, max(1.0, 0.22 * W * pt)
+        face = ROUTE_COLORS_HEX[r.color]
+        alpha = 0.28 if r.id in faded else 1.0
+        edge = INK if r.color != "black" else "#000000"
         locos = set(_spread(len(ss), r.ferry_locos))
         xs_idx = set(_spread(len(ss), r.mountains)) - locos if r.mountains else set()
         for k, s in enumerate(ss):
-            rect = Rectangle((s.x - L / 2, s.y - W / 2), L, W, angle=s.angle, rotation_point="center",
-                             facecolor=face, edgecolor=edge, lw=lw, alpha=alpha, zorder=3,
-                             gid=f"route-{r.id}")
-            ax.add_patch(rect)
-            if owner is not None:  # a thin dark line outside the colour edge keeps it visible
-                ax.add_patch(Rectangle((s.x - L / 2 - W * 0.12, s.y - W * 0.62), L + W * 0.24, W * 1.24,
-                                       angle=s.angle, rotation_point="center", facecolor="none",
-                                       edgecolor=INK, lw=0.5, alpha=alpha, zorder=3.1))
+            ax.add_patch(Rectangle((s.x - L / 2, s.y - W / 2), L, W, angle=s.angle, rotation_point="center",
+                                   facecolor=face, edgecolor=edge, lw=0.6, alpha=alpha, zorder=3,
+                                   gid=f"route-{r.id}"))
             if r.tunnel:
                 ax.add_patch(Rectangle((s.x - L / 2 - W * 0.22, s.y - W * 0.72), L + W * 0.44, W * 1.44,
                                        angle=s.angle, rotation_point="center", facecolor="none",
@@ -438,7 +560,6 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
         if r.tunnel:
             _tunnel_badge(ax, r, badges[r.id], W, pt, alpha)
 
-    # cities and countries
     for c in board.cities.values():
         if c.is_country:
             ax.add_patch(Ellipse((c.x, c.y), COUNTRY_RADIUS * 2.9, COUNTRY_RADIUS * 1.9,
@@ -450,34 +571,200 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
         else:
             ax.add_patch(Circle((c.x, c.y), CITY_RADIUS, facecolor=CITY_FILL, edgecolor=CITY_EDGE,
                                 lw=max(0.8, 0.0018 * pt), zorder=5, gid=f"city-{c.name}"))
-    for name in highlight_cities:
+    if labels:
+        if limits is None:
+            limits = _extent(board, layout)
+        for name, box in place_labels(board, limits).items():
+            ax.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, name, ha="center", va="center",
+                    fontsize=LABEL_SIZE * pt, fontweight="bold", color=INK, zorder=7, path_effects=halo,
+                    gid=f"label-{name}")
+
+
+def draw_overlay(ax: Axes, board: Board, pt: float, over: _Overlay) -> list:
+    """Claims and highlights over the fixed board; returns the artists added (the widgets'
+    canvas draws them itself). Z-orders: bands under the cars below 2, claimed cars 3.3
+    and their marks 3.4, closed 3.5, selected 3.6, city rings 6."""
+    layout = _layout(board)
+    W = layout.car_width
+    out: list = []
+    band = W * 3.4 * pt                      # width of a highlight band, in points
+    rim = max(1.0, 0.12 * W * pt)
+
+    def line(rid: int, gid: str, z: float, **kw: Any) -> None:
+        xs, ys = _glow_path(layout.spaces[rid], layout.car_length[rid])
+        ln = Line2D(xs, ys, zorder=z, gid=gid, **kw)
+        ax.add_line(ln)
+        out.append(ln)
+
+    casing = [patheffects.Stroke(linewidth=band + 2 * rim, foreground=INK), patheffects.Normal()]
+    for rid in over.highlight:
+        line(rid, f"highlight-{rid}", 1.0, color=over.route_colors.get(rid, over.highlight_color), lw=band, alpha=0.9,
+             solid_capstyle="round", solid_joinstyle="round", path_effects=casing)
+    gap_w = band * 0.92
+    for rid in over.gap:
+        line(rid, f"gap-{rid}", 1.1, color=GAP_COLOR, lw=gap_w, linestyle=GAP_DASHES,
+             dash_capstyle="butt", path_effects=[patheffects.Stroke(linewidth=gap_w + 2 * rim, foreground=INK),
+                                                 patheffects.Normal()])
+    trail_w = band * 0.7
+    for p, ids in sorted(over.trails.items()):
+        for rid in ids:
+            line(rid, f"trail-{p}-{rid}", 1.2, color="white", lw=trail_w, solid_capstyle="butt",
+                 path_effects=[patheffects.Stroke(linewidth=trail_w + 2 * rim, foreground=INK),
+                               patheffects.Normal()])
+            line(rid, f"trail-{p}-{rid}", 1.25, color=over.colors[p], lw=trail_w,
+                 linestyle=TRAIL_DASHES[p % len(TRAIL_DASHES)], dash_capstyle="butt")
+
+    for rid, p in sorted(over.claims.items()):
+        face = over.colors[p]
+        mark = over.marks[p] if p < len(over.marks) else None
+        L = layout.car_length[rid]
+        ink = _ink_on(face)
+        for s in layout.spaces[rid]:
+            rect = Rectangle((s.x - L / 2 - W * 0.05, s.y - W * 0.56), L + W * 0.1, W * 1.12, angle=s.angle,
+                             rotation_point="center", facecolor=face, edgecolor=INK,
+                             lw=max(0.9, 0.13 * W * pt), zorder=3.3, gid=f"claim-{rid}")
+            ax.add_patch(rect)
+            out.append(rect)
+            if mark:
+                rot = -s.angle
+                rot = (rot + 90) % 180 - 90
+                t = ax.text(s.x, s.y, mark, ha="center", va="center", rotation=rot, rotation_mode="anchor",
+                            fontsize=W * pt * 0.8, fontweight="bold", color=ink, zorder=3.4, gid=f"mark-{rid}")
+                out.append(t)
+    for rid in over.closed:
+        L = layout.car_length[rid]
+        for s in layout.spaces[rid]:
+            rect = Rectangle((s.x - L / 2, s.y - W / 2), L, W, angle=s.angle, rotation_point="center",
+                             facecolor=(1, 1, 1, 0.55), edgecolor=INK, hatch="xxx", lw=0.8, zorder=3.5,
+                             gid=f"closed-{rid}")
+            ax.add_patch(rect)
+            out.append(rect)
+    sel_w = max(1.8, 0.3 * W * pt)
+    for rid in over.selected:
+        L = layout.car_length[rid]
+        for s in layout.spaces[rid]:
+            for col, ls, lw in (("white", "-", sel_w * 1.9), (INK, (0, (1.6, 1.2)), sel_w)):
+                rect = Rectangle((s.x - L / 2 - W * 0.3, s.y - W * 0.8), L + W * 0.6, W * 1.6, angle=s.angle,
+                                 rotation_point="center", facecolor="none", edgecolor=col, lw=lw,
+                                 linestyle=ls, zorder=3.6, gid=f"selected-{rid}")
+                ax.add_patch(rect)
+                out.append(rect)
+    for name in over.cities:
         c = board.cities[name]
         rad = COUNTRY_RADIUS * 1.1 if c.is_country else CITY_RADIUS * 2.1
-        ax.add_patch(Circle((c.x, c.y), rad, facecolor="none", edgecolor=highlight_color,
-                            lw=max(1.5, 0.004 * pt), zorder=6, gid=f"ring-{name}"))
+        ring = Circle((c.x, c.y), rad, facecolor="none", edgecolor=over.city_colors.get(name, over.highlight_color),
+                      lw=max(1.5, 0.004 * pt), zorder=6, gid=f"ring-{name}",
+                      path_effects=[patheffects.Stroke(linewidth=max(1.5, 0.004 * pt) + 2, foreground=INK),
+                                    patheffects.Normal()])
+        ax.add_patch(ring)
+        out.append(ring)
+    return out
 
-    if labels:
-        rim = [(x + W * 0.9 * dx, y + W * 0.9 * dy) for x, y in badges.values()
-               for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))]
-        obstacles = np.concatenate([cars, np.array(rim).reshape(-1, 2)])
-        _labels(ax, board, obstacles, pt, halo, (x0, x1, y0, y1))
 
-    ax.set_title(title if title is not None else _short_title(board),
-                 fontsize=max(9.0, 0.017 * pt), fontweight="bold")
+def _legend(ax: Axes, handles: list, pt: float, band: tuple[float, float, float, float]) -> None:
+    """The legend in the strip under the board: as few rows as fit, columns filled first."""
+    x0, x1, top, bottom = band
+    ax.add_patch(Rectangle((x0, top), x1 - x0, bottom - top, facecolor=LEGEND_FILL, edgecolor="none",
+                           zorder=0.5, gid="legend-strip"))
+    fs = max(6.0, 0.0118 * pt)
+    rows = max(1, min(3, len(handles)))
+    fig = ax.figure
+    for attempt in range(6):
+        ncol = math.ceil(len(handles) / rows)
+        leg = ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(x0 + 0.004, top + 0.002),
+                        bbox_transform=ax.transData, ncol=ncol, fontsize=fs, frameon=False,
+                        borderaxespad=0.0, handlelength=2.2, handleheight=1.1, columnspacing=1.4,
+                        labelspacing=0.35, handler_map={_LocoKey: _LocoHandler(), _StyleKey: _StyleHandler()})
+        try:
+            r = fig.canvas.get_renderer()
+            bb = leg.get_window_extent(r)
+        except Exception:  # noqa: BLE001 — a backend without a renderer: keep this legend
+            return
+        axb = ax.get_window_extent(r)
+        strip = ax.transData.transform([(x0, top), (x0, bottom)])
+        if bb.width <= axb.width * 0.99 and bb.height <= abs(strip[1][1] - strip[0][1]) * 0.98:
+            return
+        if bb.width > axb.width * 0.99 and rows < 3:
+            rows += 1
+        else:
+            fs *= 0.9
 
-    if legend:
-        handles = []
-        if claims:
-            n = min(len(colors), max(max(claims.values()) + 1, len(player_names or ())))
-            names = list(player_names or ())
-            names += [f"Player {i + 1}" for i in range(len(names), n)]
-            handles += [Patch(facecolor=colors[i], edgecolor=INK, label=names[i]) for i in range(n)]
-        handles += _symbol_handles(board, highlight, highlight_color)
-        if handles:
-            ax.legend(handles=handles, loc="lower left", fontsize=max(6.0, 0.0105 * pt),
-                      framealpha=0.9, facecolor="white", edgecolor="#8a7a5a",
-                      handler_map={_LocoKey: _LocoHandler()})
-    return ax
+
+class _StyleKey(Patch):
+    """Legend proxy drawn by a function (a highlight style, a car with its mark)."""
+
+    def __init__(self, make: Any, label: str):
+        super().__init__(label=label)
+        self.make = make
+
+
+class _StyleHandler(HandlerBase):
+    def create_artists(self, legend, orig_handle, xdescent, ydescent, width, height, fontsize, trans):
+        return orig_handle.make(-xdescent, -ydescent, width, height, fontsize, trans)
+
+
+def _car_key(color: str, mark: str | None, label: str) -> _StyleKey:
+    """A legend key: a car in the player's colour with their mark."""
+    def make(x, y, w, h, fs, trans):
+        out = [Rectangle((x + w * 0.08, y + h * 0.05), w * 0.84, h * 0.9, facecolor=color, edgecolor=INK,
+                         lw=1.2, transform=trans)]
+        if mark:
+            out.append(_key_text(x + w / 2, y + h / 2, mark, fs * 0.9, _ink_on(color), trans))
+        return out
+    return _StyleKey(make, label)
+
+
+def _key_text(x: float, y: float, s: str, fs: float, color: str, trans) -> Any:
+    from matplotlib.text import Text
+
+    return Text(x, y, s, ha="center", va="center", fontsize=fs, fontweight="bold", color=color, transform=trans)
+
+
+def _band_key(label: str, layers: list[dict]) -> _StyleKey:
+    def make(x, y, w, h, fs, trans):
+        out = []
+        for kw in layers:
+            kw = dict(kw)
+            lw = h * kw.pop("lwf")
+            casing = kw.pop("casing", False)
+            ln = Line2D([x, x + w], [y + h / 2] * 2, lw=lw, transform=trans, solid_capstyle="butt", **kw)
+            if casing:
+                ln.set_path_effects([patheffects.Stroke(linewidth=lw + 2, foreground=INK), patheffects.Normal()])
+            out.append(ln)
+        out.append(Rectangle((x + w * 0.22, y + h * 0.32), w * 0.56, h * 0.36, facecolor="#a3a3a3",
+                             edgecolor=INK, lw=0.6, transform=trans))
+        return out
+    return _StyleKey(make, label)
+
+
+def _highlight_handles(over: _Overlay, names: Sequence[str]) -> list:
+    h: list = []
+    if over.highlight:
+        h.append(_band_key("path (completes a ticket)",
+                           [dict(color=over.highlight_color, lwf=1.0, casing=True)]))
+    if over.gap:
+        h.append(_band_key("gap (what the ticket still needs)",
+                           [dict(color=GAP_COLOR, lwf=0.95, casing=True, linestyle=(0, (1.0, 0.7)))]))
+    for p in sorted(over.trails):
+        who = names[p] if p < len(names) else f"Player {p + 1}"
+        h.append(_band_key(f"longest trail: {who}",
+                           [dict(color="white", lwf=0.75, casing=True),
+                            dict(color=over.colors[p], lwf=0.75, linestyle=TRAIL_DASHES[p % len(TRAIL_DASHES)])]))
+    if over.selected:
+        def sel(x, y, w, h_, fs, trans):
+            return [Rectangle((x + w * 0.12, y + h_ * 0.1), w * 0.76, h_ * 0.8, facecolor="#a3a3a3",
+                              edgecolor=col, lw=lw, linestyle=ls, transform=trans)
+                    for col, ls, lw in (("white", "-", 3.0), (INK, (0, (1.6, 1.2)), 1.6))]
+        h.append(_StyleKey(sel, "selected route"))
+    if over.closed:
+        def clo(x, y, w, h_, fs, trans):
+            return [Rectangle((x + w * 0.12, y + h_ * 0.15), w * 0.76, h_ * 0.7, facecolor="#d9d9d9",
+                              edgecolor=INK, hatch="xxx", lw=0.8, transform=trans)]
+        h.append(_StyleKey(clo, "closed track"))
+    if over.cities:
+        h.append(Line2D([], [], marker="o", color="none", markerfacecolor="none", markersize=9,
+                        markeredgecolor=over.highlight_color, markeredgewidth=2.2, label="city ringed"))
+    return h
 
 
 def _glow_path(ss: Sequence[_Space], L: float) -> tuple[list, list]:
@@ -525,9 +812,14 @@ def _x_mark(ax, s: _Space, L: float, W: float, face: str, pt: float, alpha: floa
                 solid_capstyle="round", gid="mountain-x")
 
 
-def _badge_spots(board: Board, layout: _Layout, cars: Any) -> dict[int, tuple[float, float]]:
-    """Where each tunnel's number goes: beside its spaces, where it covers least."""
+_BADGES: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
 
+
+def _badge_spots(board: Board, layout: _Layout, cars: Any) -> dict[int, tuple[float, float]]:
+    """Where each tunnel's number goes: beside its spaces, where it covers least, never on
+    another badge or a city dot (computed once per board)."""
+    if board in _BADGES:
+        return _BADGES[board]
     W = layout.car_width
     dots = np.array([(c.x, c.y) for c in board.cities.values()])
     placed: list[tuple[float, float]] = []
@@ -544,18 +836,19 @@ def _badge_spots(board: Board, layout: _Layout, cars: Any) -> dict[int, tuple[fl
             snx, sny = -math.sin(t), math.cos(t)
             if snx * nx + sny * ny < 0:
                 snx, sny = -snx, -sny
-            for side, dist in ((1, 1.9), (-1, 1.9), (1, 2.8), (-1, 2.8)):
+            for side, dist in ((1, 1.9), (-1, 1.9), (1, 2.8), (-1, 2.8), (1, 3.7), (-1, 3.7)):
                 cx, cy = s.x + snx * side * W * dist, s.y + sny * side * W * dist
                 dc = np.hypot(cars[:, 0] - cx, cars[:, 1] - cy)
                 score = float(np.clip(W * 1.5 - dc, 0, None).sum()) / W
                 dd = np.hypot(dots[:, 0] - cx, dots[:, 1] - cy)
                 score += 3.0 * float(np.clip(CITY_RADIUS + W * 1.2 - dd, 0, None).sum()) / W
-                score += sum(3.0 for px, py in placed if math.hypot(px - cx, py - cy) < W * 2.2)
-                score += 0.15 * abs(k - mid) + (0.0 if side > 0 else 0.2) + 0.3 * (dist > 2)
+                score += sum(40.0 for px, py in placed if math.hypot(px - cx, py - cy) < W * 2.3)
+                score += 0.15 * abs(k - mid) + (0.0 if side > 0 else 0.2) + 0.3 * (dist > 2) + 0.5 * (dist > 3)
                 if best is None or score < best[0] - 1e-9:
                     best = (score, (cx, cy))
         spots[r.id] = best[1]
         placed.append(best[1])
+    _BADGES[board] = spots
     return spots
 
 
@@ -598,7 +891,7 @@ class _LocoHandler(HandlerBase):
         return out
 
 
-def _symbol_handles(board: Board, highlight: list[int], highlight_color: str) -> list:
+def _symbol_handles(board: Board) -> list:
     h: list = []
     s = board.stats()
     if s["ferries"]:
@@ -612,9 +905,8 @@ def _symbol_handles(board: Board, highlight: list[int], highlight_color: str) ->
     if s["countries"]:
         h.append(Patch(facecolor=COUNTRY_FILL, edgecolor=COUNTRY_EDGE,
                        label="country: a destination no path passes through"))
-    if highlight:
-        h.append(Line2D([], [], color=highlight_color, alpha=0.45, lw=8, label="highlighted"))
     return h
+
 
 
 # -- labels -------------------------------------------------------------------------------
@@ -625,62 +917,133 @@ def _text_size(text: str, fontsize: float) -> tuple[float, float]:
     return w, h
 
 
-def _labels(ax, board: Board, cars: Any, pt: float, halo, limits) -> None:
-    """City names placed greedily where they cover fewest car spaces and other names."""
+LABEL_GAPS = (0.25, 0.6, 1.0, 1.5, 2.1)
+"""Candidate gaps between a city dot's rim and its name, in dot radii (nearest first)."""
+LABEL_MAX_GAP = 2.6 * CITY_RADIUS
+"""No name sits farther than this from its dot's rim (board units)."""
 
+_PLACED: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
+
+
+def place_labels(board: Board, limits: tuple[float, float, float, float] | None = None
+                 ) -> dict[str, tuple[float, float, float, float]]:
+    """Where each city's name goes: a box (x0, y0, x1, y1) in board units, next to its dot.
+
+    No name overlaps another name or any city dot or country, and each lies within
+    :data:`LABEL_MAX_GAP` of its own dot; among such places a name covers as few car spaces
+    and tunnel badges as it can and is not nearer another city than its own. Names are placed
+    greedily (most connected cities first) and then each is moved again while that helps.
+    Computed once per board and limits.
+    """
+    layout = _layout(board)
+    if limits is None:
+        limits = _extent(board, layout)
+    key = tuple(round(v, 6) for v in limits)
+    cache = _PLACED.setdefault(board, {})
+    if key in cache:
+        return cache[key]
     x0, x1, y0, y1 = limits
-    fs = LABEL_SIZE * pt
-    m = 0.5 * _car_width(board)
-    dots = np.array([(c.x, c.y) for c in board.cities.values()])
+    cars = _car_samples(layout)
+    W = layout.car_width
+    badges = np.array(list(_badge_spots(board, layout, cars).values())).reshape(-1, 2)
+    towns = [c for c in board.cities.values() if not c.is_country]
+    dots = np.array([(c.x, c.y) for c in towns]).reshape(-1, 2)
+    lands = [c for c in board.cities.values() if c.is_country]
     degree = {n: 0 for n in board.cities}
     for r in board.routes:
         degree[r.a] += 1
         degree[r.b] += 1
-    placed: list[tuple[float, float, float, float]] = []
-    order = sorted((c for c in board.cities.values() if not c.is_country),
-                   key=lambda c: (-degree[c.name], c.name))
-    for c in order:
-        tw, th = _text_size(c.name, fs)
-        w, h = tw / pt * 1.04, th / pt * 1.1
-        best = None
-        for dist in (1.6, 2.6, 3.8):
-            d = CITY_RADIUS * dist
-            for ang in range(0, 360, 30):
+    line_h = _text_size("lp", 100.0)[1] * LABEL_SIZE / 100 * 1.08 + 0.001
+    R = CITY_RADIUS * 1.15                                       # a dot with its white rim
+    cands: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for i, c in enumerate(towns):
+        w = _text_size(c.name, 100.0)[0] * LABEL_SIZE / 100 * 1.04 + 0.002   # at 1 pt per unit
+        h = line_h
+        boxes, base = [], []
+        for g in LABEL_GAPS:
+            d = R + g * CITY_RADIUS
+            for ang in range(0, 360, 15):
                 ca, sa = math.cos(math.radians(ang)), math.sin(math.radians(ang))
-                cx, cy = c.x + d * ca, c.y + d * sa
-                bx = cx if ca > 0.3 else cx - w if ca < -0.3 else cx - w / 2
-                by = cy if sa > 0.3 else cy - h if sa < -0.3 else cy - h / 2
-                box = (bx, by, bx + w, by + h)
-                inside = ((cars[:, 0] > box[0] - m) & (cars[:, 0] < box[2] + m)
-                          & (cars[:, 1] > box[1] - m) & (cars[:, 1] < box[3] + m))
-                score = 3.0 * float(inside.sum())
-                near = ((dots[:, 0] > box[0] - CITY_RADIUS) & (dots[:, 0] < box[2] + CITY_RADIUS)
-                        & (dots[:, 1] > box[1] - CITY_RADIUS) & (dots[:, 1] < box[3] + CITY_RADIUS))
-                score += 8.0 * float(near.sum())
-                gx = np.clip(dots[:, 0], box[0], box[2]) - dots[:, 0]
-                gy = np.clip(dots[:, 1], box[1], box[3]) - dots[:, 1]
-                gap = np.hypot(gx, gy)            # each dot's distance to the label
-                own = math.hypot(min(max(c.x, box[0]), box[2]) - c.x, min(max(c.y, box[1]), box[3]) - c.y)
-                score += 4.0 * float((gap < own + CITY_RADIUS * 2).sum() - 1)  # ambiguous: near another city
-                score += 40.0 * sum(_overlap(box, o) for o in placed) / (w * h)
-                if box[0] < x0 or box[2] > x1 or box[1] < y0 or box[3] > y1:
-                    score += 30.0
-                score += dist * 0.8 + (0.0 if ang in (0, 330, 30, 180) else 0.3)
-                if best is None or score < best[0] - 1e-9:
-                    best = (score, box)
-        box = best[1]
-        placed.append(box)
-        ax.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, c.name, ha="center", va="center",
-                fontsize=fs, fontweight="bold", color=INK, zorder=7, path_effects=halo,
-                gid=f"label-{c.name}")
+                px, py = c.x + d * ca, c.y + d * sa
+                bx, by = px - w * (1 - ca) / 2, py - h * (1 - sa) / 2
+                # nudge the box out so its nearest point is d from the dot
+                nx, ny = min(max(c.x, bx), bx + w), min(max(c.y, by), by + h)
+                near = math.hypot(nx - c.x, ny - c.y)
+                if near < d:
+                    f = (d - near) + 1e-4
+                    bx, by = bx + ca * f, by + sa * f
+                boxes.append((bx, by, bx + w, by + h))
+                cost = g * 1.5 + (0.0 if ang in (0, 180) else 0.25 if ang in (15, 345, 165, 195) else 0.5)
+                bb = (bx, by, bx + w, by + h)
+                inside = ((cars[:, 0] > bb[0]) & (cars[:, 0] < bb[2]) & (cars[:, 1] > bb[1]) & (cars[:, 1] < bb[3]))
+                cost += 3.0 * float(inside.sum())
+                if len(badges):
+                    bd = np.hypot(np.clip(badges[:, 0], bb[0], bb[2]) - badges[:, 0],
+                                  np.clip(badges[:, 1], bb[1], bb[3]) - badges[:, 1])
+                    cost += 20.0 * float((bd < W * 1.0).sum())
+                # a dot (any, with its rim) inside the box
+                gd = np.hypot(np.clip(dots[:, 0], bb[0], bb[2]) - dots[:, 0],
+                              np.clip(dots[:, 1], bb[1], bb[3]) - dots[:, 1])
+                hard = float((gd < R).sum())
+                own = gd[i]
+                cost += 5.0 * float(((gd < own + CITY_RADIUS * 1.5) & (np.arange(len(towns)) != i)).sum())
+                for land in lands:
+                    ex = np.clip(land.x, bb[0], bb[2]) - land.x
+                    ey = np.clip(land.y, bb[1], bb[3]) - land.y
+                    if (ex / (COUNTRY_RADIUS * 1.45)) ** 2 + (ey / (COUNTRY_RADIUS * 0.95)) ** 2 < 1:
+                        hard += 1
+                if bb[0] < x0 or bb[2] > x1 or bb[1] < y0 or bb[3] > y1:
+                    hard += 1
+                base.append(cost + 1000.0 * hard)
+        cands[c.name] = (np.array(boxes), np.array(base))
 
+    def clash(b: np.ndarray, others: list) -> np.ndarray:
+        if not others:
+            return np.zeros(len(b))
+        o = np.array(others)
+        ox = np.clip(np.minimum(b[:, None, 2], o[None, :, 2]) - np.maximum(b[:, None, 0], o[None, :, 0]), 0, None)
+        oy = np.clip(np.minimum(b[:, None, 3], o[None, :, 3]) - np.maximum(b[:, None, 1], o[None, :, 1]), 0, None)
+        return ((ox > 0) & (oy > 0)).sum(axis=1) * 1000.0
 
-def _overlap(a: tuple, b: tuple) -> float:
-    return (max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-            * max(0.0, min(a[3], b[3]) - max(a[1], b[1])))
+    order = sorted(towns, key=lambda c: (-degree[c.name], c.name))
+    chosen: dict[str, int] = {}
+    for c in order:
+        boxes, base = cands[c.name]
+        cost = base + clash(boxes, [cands[n][0][k] for n, k in chosen.items()])
+        chosen[c.name] = int(np.argmin(cost))
+    for _ in range(4):
+        moved = False
+        for c in order:
+            boxes, base = cands[c.name]
+            others = [cands[n][0][k] for n, k in chosen.items() if n != c.name]
+            cost = base + clash(boxes, others)
+            k = int(np.argmin(cost))
+            if cost[k] < cost[chosen[c.name]] - 1e-9:
+                chosen[c.name], moved = k, True
+        if not moved:
+            break
+    out = {c.name: tuple(float(v) for v in cands[c.name][0][chosen[c.name]]) for c in towns}
+    cache[key] = out
+    return out
 
 
 # -- output -------------------------------------------------------------------------------
+def label_dpi(board: Board, px: float = 12.0, figsize: tuple[float, float] | None = None) -> int:
+    """The resolution at which the city names of ``board`` (drawn by :func:`draw_board` at its
+    own size) are ``px`` pixels high (font size in points × dpi / 72)."""
+    layout = _layout(board)
+    x0, x1, y0, y1 = _extent(board, layout)
+    if figsize is None:
+        aspect = (y1 + LEGEND_BAND - y0) / (x1 - x0)
+        w = min(DEFAULT_WIDTH_IN, DEFAULT_WIDTH_IN / aspect)
+        figsize = (w, w * aspect + 0.6)
+    w_in, h_in = figsize
+    box_h = h_in * (1 - 0.45 / h_in - 0.01) * 72   # the axes' room in points
+    box_w = w_in * 0.98 * 72
+    pt = min(box_w / (x1 - x0), box_h / (y1 + LEGEND_BAND - y0))
+    return int(math.ceil(px * 72 / (LABEL_SIZE * pt)))
+
+
 def board_png(board: Board, *, dpi: int = 100, compact: bool = True, **kw: Any) -> bytes:
     """The board drawn into a new figure, as PNG bytes (the figure is closed).
 
@@ -760,3 +1123,4 @@ def cli_render(args: Any) -> int:
                title=f"{game.board.name}: seed {args.seed}, step {steps}")
     print(f"wrote {out}: {args.variant}, {args.players} players, seed {args.seed}, {steps} actions")
     return 0
+

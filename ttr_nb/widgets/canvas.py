@@ -11,10 +11,10 @@ with ``draw_board`` and keeps three pictures of it:
 
 For each position it starts from the whole board and, only inside the rectangles that change
 (claimed routes, highlighted routes and cities), rebuilds the stack bottom to top: the board
-colour, the glow of highlighted routes, the track layer, the claimed routes in the players'
-colours, the rings round highlighted cities, the top layer. So the picture is the one
-``draw_board`` would draw, at a fraction of the cost. Claimed routes and highlights use
-``draw_board``'s look.
+colour, the highlight bands under the tracks, the track layer, the claimed cars with their
+marks and the other highlights, the top layer. The claims and highlights are the artists of
+:func:`ttr_nb.draw.draw_overlay`, the same code ``draw_board`` uses, so the picture is the
+one ``draw_board`` would draw, at a fraction of the cost.
 
 Pure matplotlib and numpy (no ipywidgets): usable from scripts and benchmarks.
 
@@ -36,10 +36,11 @@ from typing import Any
 
 import numpy as np
 
-from ..draw import BACKGROUND, CITY_RADIUS, COUNTRY_RADIUS, INK, PLAYER_COLORS, ROUTE_COLORS_HEX, draw_board
+from ..draw import (BACKGROUND, PATH_COLOR, PLAYER_COLORS, _default_marks, _ids, _layout, _Overlay, draw_board,
+                    draw_overlay)
 
-HIGHLIGHT = "#ff00aa"
-"""Default glow colour (draw_board's)."""
+HIGHLIGHT = PATH_COLOR
+"""Default path colour (draw_board's)."""
 TRACK_Z = (2.0, 4.0)
 """Z-orders of the track layer: countries (2.5), tunnel outlines (2.9), car spaces (3)."""
 
@@ -52,25 +53,29 @@ class BoardCanvas:
     board : the Board.
     width_px : width of the picture in pixels (draw_board's proportions are kept).
     player_colors : one colour per player or team (default :data:`ttr_nb.draw.PLAYER_COLORS`).
-    player_names : names for a legend of player colours (none when empty).
+    player_names : names for the legend of players (none when empty).
+    marks : the mark on each player's cars (default: initials of the names, else 1, 2, ...).
     title, labels, legend : passed to draw_board for the empty board.
     """
 
     def __init__(self, board: Any, *, width_px: int = 1000, player_colors: Sequence[str] | None = None,
-                 player_names: Sequence[str] | None = None, title: str | None = None, labels: bool = True, legend: bool = True):
+                 player_names: Sequence[str] | None = None, marks: Sequence[str | None] | None = None,
+                 title: str | None = None, labels: bool = True, legend: bool = True):
         import matplotlib.pyplot as plt
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
         self.board = board
         self.player_colors = list(player_colors) if player_colors is not None else list(PLAYER_COLORS)
         self.player_names = list(player_names or ())
-        ax = draw_board(board, claims={}, title=title, labels=labels, legend=legend)
+        n = max(len(self.player_names), len(self.player_colors))
+        self.marks = tuple(marks) if marks is not None else _default_marks(self.player_names, n)
+        ax = draw_board(board, claims={}, title=title, labels=labels, legend=legend,
+                        player_colors=self.player_colors, player_names=self.player_names or None,
+                        marks=self.marks)
         fig = ax.figure
         plt.close(fig)                      # not a pyplot figure: Jupyter must not show it
         FigureCanvasAgg(fig)
         fig.set_dpi(width_px / fig.get_figwidth())
-        if legend and self.player_names:
-            self._player_legend(ax)
         self.fig, self.ax = fig, ax
         self.canvas = fig.canvas
         self._layers()
@@ -82,33 +87,11 @@ class BoardCanvas:
             gid = p.get_gid() or ""
             if gid.startswith("route-"):
                 self._cars.setdefault(int(gid[6:]), []).append(p)
-        self._car_width = min(p.get_height() for ps in self._cars.values() for p in ps)
-        self._claim_cache: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-        self._glow_cache: dict[int, tuple[np.ndarray, np.ndarray] | None] = {}
         ab = ax.bbox
         H = self.size[1]
         # the axes' inside, in pixel rows/columns (the spines are never repainted)
         self._inside = (int(math.ceil(ab.x0)) + 1, int(ab.x1) - 1, H - int(ab.y1) + 1, H - int(math.ceil(ab.y0)) - 1)
         self._bg = (np.array(_rgb(BACKGROUND)) * 255).round().astype(np.uint8)
-
-    def _player_legend(self, ax: Any) -> None:
-        """A legend of player colours, above draw_board's legend of symbols (lower left)."""
-        from matplotlib.patches import Patch
-
-        fig = ax.figure
-        old = ax.get_legend()
-        fontsize = old.get_texts()[0].get_fontsize() if old is not None and old.get_texts() else 8.0
-        anchor = (0.0, 0.0)
-        if old is not None:
-            ax.add_artist(old)     # keep it when a second legend is made
-            fig.canvas.draw()
-            bb = old.get_window_extent(fig.canvas.get_renderer()).transformed(ax.transAxes.inverted())
-            anchor = (bb.x0, bb.y1 + 0.005)
-        handles = [Patch(facecolor=self.player_colors[i % len(self.player_colors)], edgecolor=INK, label=n)
-                   for i, n in enumerate(self.player_names)]
-        new = ax.legend(handles=handles, loc="lower left", bbox_to_anchor=anchor, fontsize=fontsize,
-                        framealpha=0.9, facecolor="white", edgecolor="#8a7a5a")
-        new.set_zorder(5)
 
     # -- the three pictures of the empty board -------------------------------------------
     def _layers(self) -> None:
@@ -141,167 +124,89 @@ class BoardCanvas:
         canvas.draw()
         canvas.restore_region(self._background)
 
-    # -- overlay shapes, in pixels ---------------------------------------------------------
-    def _corners(self, cx: float, cy: float, L: float, W: float, angle: float) -> np.ndarray:
-        t = math.radians(angle)
-        ux, uy, nx, ny = math.cos(t), math.sin(t), -math.sin(t), math.cos(t)
-        pts = [(cx + sx * ux * L / 2 + sy * nx * W / 2, cy + sx * uy * L / 2 + sy * ny * W / 2)
-               for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))]
-        return self.ax.transData.transform(pts)
-
-    def _claim_shapes(self, rid: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Route ``rid``'s car spaces and their dark outlines as pixel polygons, and its box."""
-        if rid not in self._claim_cache:
-            W = self._car_width
-            cars, rims = [], []
-            for p in self._cars[rid]:
-                x, y = p.get_xy()
-                L, h = p.get_width(), p.get_height()
-                cx, cy = x + L / 2, y + h / 2
-                cars.append(self._corners(cx, cy, L, h, p.get_angle()))
-                rims.append(self._corners(cx, cy, L + W * 0.24, W * 1.24, p.get_angle()))
-            cars_a, rims_a = np.array(cars), np.array(rims)
-            pad = 0.22 * W * self._pt * self._px + 3
-            allp = np.concatenate([cars_a.reshape(-1, 2), rims_a.reshape(-1, 2)])
-            box = np.array([allp[:, 0].min() - pad, allp[:, 1].min() - pad,
-                            allp[:, 0].max() + pad, allp[:, 1].max() + pad])
-            self._claim_cache[rid] = (cars_a, rims_a, box)
-        return self._claim_cache[rid]
-
-    def _glow_shape(self, rid: int) -> tuple[np.ndarray, np.ndarray] | None:
-        """The centre line of route ``rid`` (pixels, extended half a car each way) and its box."""
-        if rid not in self._glow_cache:
-            pts = []
-            for p in self._cars.get(rid, ()):
-                x, y = p.get_xy()
-                pts.append((x + p.get_width() / 2, y + p.get_height() / 2, p.get_angle(), p.get_width()))
-            if not pts:
-                self._glow_cache[rid] = None
-                return None
-            if len(pts) == 1:
-                x, y, ang, L = pts[0]
-                t = math.radians(ang)
-                line = [(x - math.cos(t) * L / 2, y - math.sin(t) * L / 2), (x + math.cos(t) * L / 2, y + math.sin(t) * L / 2)]
-            else:
-                line = [(x, y) for x, y, _a, _L in pts]
-                L = pts[0][3]
-                for end, nxt in ((0, 1), (-1, -2)):
-                    (ex, ey), (bx, by) = line[end], line[nxt]
-                    d = math.hypot(ex - bx, ey - by) or 1e-9
-                    ext = (ex + (ex - bx) / d * L / 2, ey + (ey - by) / d * L / 2)
-                    if end == 0:
-                        line.insert(0, ext)
-                    else:
-                        line.append(ext)
-            px = self.ax.transData.transform(line)
-            half = self._glow_width() * self._px / 2 + 2
-            box = np.array([px[:, 0].min() - half, px[:, 1].min() - half, px[:, 0].max() + half, px[:, 1].max() + half])
-            self._glow_cache[rid] = (px, box)
-        return self._glow_cache[rid]
-
-    def _glow_width(self) -> float:
-        return self._car_width * 3.4 * self._pt   # points, as draw_board
-
-    def _ring_shape(self, city: str) -> tuple[float, float, float, np.ndarray]:
-        c = self.board.cities[city]
-        rad = COUNTRY_RADIUS * 1.1 if c.is_country else CITY_RADIUS * 2.1
-        (x, y), (x2, _y2) = self.ax.transData.transform([(c.x, c.y), (c.x + rad, c.y)])
-        r = abs(x2 - x)
-        lw = max(1.5, 0.004 * self._pt)
-        pad = r + lw * self._px + 2
-        return x, y, r, np.array([x - pad, y - pad, x + pad, y + pad])
-
     # -- painting -------------------------------------------------------------------------
     def paint(self, claims: Mapping[int, int] | None = None,
               highlight: Iterable[int] | Mapping[int, str] = (), highlight_color: str = HIGHLIGHT,
-              highlight_cities: Iterable[str] | Mapping[str, str] = ()) -> np.ndarray:
+              highlight_cities: Iterable[str] | Mapping[str, str] = (), *, gap: Iterable[int] = (),
+              trails: Mapping[int, Iterable[int]] | None = None, selected: Iterable[int] = (),
+              closed: Iterable[int] = ()) -> np.ndarray:
         """Paint a position; return the RGBA pixels (rows top to bottom; a view, copy to keep).
 
-        ``claims``: route id -> player (team) index; ``highlight``: routes to glow under (ids in
+        ``claims``: route id -> player (team) index; ``highlight``: a path (ids in
         ``highlight_color``, or a mapping route id -> colour); ``highlight_cities``: cities to
-        ring (names, or name -> colour). An unknown route or city raises ValueError.
+        ring (names, or name -> colour); ``gap``, ``trails``, ``selected``, ``closed``: as
+        :func:`ttr_nb.draw.draw_board`, drawn the same way. An unknown route or city raises
+        ValueError.
         """
-        from matplotlib.collections import PolyCollection
-        from matplotlib.lines import Line2D
-        from matplotlib.patches import Circle
-        from matplotlib.transforms import IdentityTransform
-
         claims = {int(k): int(v) for k, v in (claims or {}).items()}
         if isinstance(highlight, Mapping):
             glow_color = {int(k): str(v) for k, v in highlight.items()}
         else:
             glow_color = {int(r): highlight_color for r in highlight}
-        highlight = list(glow_color)
         if isinstance(highlight_cities, Mapping):
             ring_color = {str(k): str(v) for k, v in highlight_cities.items()}
         else:
             ring_color = {str(c): highlight_color for c in highlight_cities}
-        cities = list(ring_color)
-        for rid in list(claims) + highlight:
+        for rid in list(claims) + list(glow_color):
             if rid not in self._cars:
                 raise ValueError(f"{self.board.name} has no route with id {rid!r}")
-        for c in cities:
+        for c in ring_color:
             if c not in self.board.cities:
                 raise ValueError(f"{self.board.name} has no city called {c!r}")
         for p in claims.values():
             if p < 0:
                 raise ValueError(f"player index {p} is negative")
+        colors = self.player_colors
+        n = len(colors)
+        over = _Overlay(claims={r: p % n for r, p in claims.items()}, colors=colors, marks=self.marks,
+                        highlight=sorted(glow_color), highlight_color=highlight_color,
+                        gap=_ids(self.board, gap),
+                        trails={int(p) % n: _ids(self.board, ids) for p, ids in (trails or {}).items()},
+                        selected=_ids(self.board, selected), closed=_ids(self.board, closed),
+                        cities=sorted(ring_color), route_colors=glow_color, city_colors=ring_color)
         canvas, renderer = self.canvas, self._renderer
         canvas.restore_region(self._background)
         buf = np.asarray(canvas.buffer_rgba())
-        if not (claims or highlight or cities):
+        if not (claims or glow_color or ring_color or over.gap or over.trails or over.selected or over.closed):
             return buf
-        H, Wd = buf.shape[:2]
-        glows = [(g, glow_color[r]) for r in highlight if (g := self._glow_shape(r)) is not None]
-        shapes = [(rid, claims[rid], self._claim_shapes(rid)) for rid in sorted(claims)]
-        rings = [(self._ring_shape(c), ring_color[c]) for c in cities]
-        boxes = [g[1] for g, _c in glows] + [s[2][2] for s in shapes] + [r[3] for r, _c in rings]
-        # the rectangles to rebuild, as a pixel mask inside the axes
-        mask = np.zeros((H, Wd), dtype=bool)
-        c0, c1, r0, r1 = self._inside
-        for x0, y0, x1, y1 in boxes:
-            a, b = max(c0, int(x0)), min(c1, int(math.ceil(x1)))
-            top, bot = max(r0, H - int(math.ceil(y1))), min(r1, H - int(y0))
-            if b > a and bot > top:
-                mask[top:bot, a:b] = True
-        _fill(buf, mask, self._bg)
-        for (px, _box), color in glows:   # glow (z 1) under the tracks
-            line = Line2D(px[:, 0], px[:, 1], color=color, alpha=0.45, lw=self._glow_width(),
-                          solid_capstyle="round", solid_joinstyle="round", transform=IdentityTransform())
-            line.set_figure(self.fig)
-            line.draw(renderer)
-        _over(buf, self._track, mask)
-        if shapes:               # claimed car spaces (z 3) and their dark outlines (z 3.1)
-            W = self._car_width
-            lw = max(1.0, 0.22 * W * self._pt)
-            faces, edges, polys = [], [], []
-            rims = []
-            for rid, player, (cars, rim, _box) in shapes:
-                face = self.player_colors[player % len(self.player_colors)]
-                edge = ROUTE_COLORS_HEX.get(self.board.route(rid).color, "#a3a3a3")
-                polys.extend(cars)
-                faces.extend([face] * len(cars))
-                edges.extend([edge] * len(cars))
-                rims.extend(rim)
-            for verts, kw in ((polys, dict(facecolors=faces, edgecolors=edges, linewidths=lw)),
-                              (rims, dict(facecolors="none", edgecolors=INK, linewidths=0.5))):
-                pc = PolyCollection(verts, transform=IdentityTransform(), **kw)
-                pc.set_figure(self.fig)
-                pc.draw(renderer)
-        for (x, y, r, _box), color in rings:   # rings (z 6), under the names
-            circ = Circle((x, y), r, facecolor="none", edgecolor=color,
-                          lw=max(1.5, 0.004 * self._pt), transform=IdentityTransform())
-            circ.set_figure(self.fig)
-            circ.draw(renderer)
-        _over(buf, self._top, mask)
+        artists = draw_overlay(self.ax, self.board, self._pt, over)
+        try:
+            H, Wd = buf.shape[:2]
+            band = _layout(self.board).car_width * self._pt * 4.2 * self._px
+            mask = np.zeros((H, Wd), dtype=bool)
+            c0, c1, r0, r1 = self._inside
+            for a in artists:
+                bb = a.get_window_extent(renderer)
+                pad = band / 2 + 3 if hasattr(a, "get_xydata") else 0.6 * band / 2 + 3
+                x0, y0, x1, y1 = bb.x0 - pad, bb.y0 - pad, bb.x1 + pad, bb.y1 + pad
+                a_, b_ = max(c0, int(x0)), min(c1, int(math.ceil(x1)))
+                top, bot = max(r0, H - int(math.ceil(y1))), min(r1, H - int(y0))
+                if b_ > a_ and bot > top:
+                    mask[top:bot, a_:b_] = True
+            _fill(buf, mask, self._bg)
+            ordered = sorted(artists, key=lambda a: a.get_zorder())
+            for a in ordered:
+                if a.get_zorder() < TRACK_Z[0]:
+                    a.draw(renderer)
+            _over(buf, self._track, mask)
+            for a in ordered:
+                if a.get_zorder() >= TRACK_Z[0]:
+                    a.draw(renderer)
+            _over(buf, self._top, mask)
+        finally:
+            for a in artists:
+                a.remove()
         return buf
 
     def png(self, claims: Mapping[int, int] | None = None,
             highlight: Iterable[int] | Mapping[int, str] = (), highlight_color: str = HIGHLIGHT,
-            highlight_cities: Iterable[str] | Mapping[str, str] = (), *, palette: bool = True) -> bytes:
-        """The painted position as PNG bytes (see :meth:`paint`); ``palette``: 256 colours, a
-        third of the size (see :func:`encode_png`)."""
-        return encode_png(self.paint(claims, highlight, highlight_color, highlight_cities), palette=palette)
+            highlight_cities: Iterable[str] | Mapping[str, str] = (), *, palette: bool = True,
+            **styles: Any) -> bytes:
+        """The painted position as PNG bytes (see :meth:`paint`; ``styles``: its ``gap``,
+        ``trails``, ``selected``, ``closed``); ``palette``: 256 colours, a third of the size
+        (see :func:`encode_png`)."""
+        return encode_png(self.paint(claims, highlight, highlight_color, highlight_cities, **styles),
+                          palette=palette)
 
 
 def encode_png(rgba: np.ndarray, level: int = 1, palette: bool = False) -> bytes:

@@ -1,0 +1,52 @@
+"""City names on every board: next to their own dot, on no other name, dot or the legend.
+Prints, per board, how many car spaces a name still covers."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from ttr_nb.board import MAP_NAMES, load_map
+from ttr_nb.draw import CITY_RADIUS, LABEL_MAX_GAP, draw_board
+
+
+def _boxes(name):
+    """The drawn names, dots, car spaces and legend, as pixel boxes (x0, y0, x1, y1)."""
+    board = load_map(name)
+    ax = draw_board(board, claims={r.id: i % 6 for i, r in enumerate(board.routes[::5])},
+                    player_names=["Ana", "Bea", "Cal", "Dee", "Eve", "Fay"], highlight=[board.routes[0].id])
+    fig = ax.figure
+    fig.canvas.draw()
+    r = fig.canvas.get_renderer()
+    ext = lambda a: tuple(a.get_window_extent(r).extents)
+    labels = {t.get_gid()[6:]: ext(t) for t in ax.texts if (t.get_gid() or "").startswith("label-")}
+    dots = {p.get_gid()[5:]: ext(p) for p in ax.patches if (p.get_gid() or "").startswith("city-")}
+    cars = [ext(p) for p in ax.patches if (p.get_gid() or "").startswith("route-")]
+    px_per_unit = ax.transData.transform((1, 0))[0] - ax.transData.transform((0, 0))[0]
+    return board, labels, dots, cars, ext(ax.get_legend()), px_per_unit
+
+
+def _meet(a, b, shrink=0.0):
+    return min(a[2], b[2]) - max(a[0], b[0]) > shrink and min(a[3], b[3]) - max(a[1], b[1]) > shrink
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_city_names_overlap_no_name_no_dot_no_legend_and_sit_by_their_dot(name):
+    board, labels, dots, cars, legend, ppu = _boxes(name)
+    assert set(labels) == {c.name for c in board.cities.values() if not c.is_country}
+    names = sorted(labels)
+    clashes = [(a, b) for i, a in enumerate(names) for b in names[i + 1:] if _meet(labels[a], labels[b], 0.5)]
+    on_dots = [(a, d) for a in names for d in dots if _meet(labels[a], dots[d], 1.0)]
+    on_legend = [a for a in names if _meet(labels[a], legend)]
+    far = []
+    for a in names:
+        (x0, y0, x1, y1), (dx0, dy0, dx1, dy1) = labels[a], dots[a]
+        cx, cy = (dx0 + dx1) / 2, (dy0 + dy1) / 2
+        gap = np.hypot(max(x0 - cx, 0, cx - x1), max(y0 - cy, 0, cy - y1)) / ppu - CITY_RADIUS
+        if gap > LABEL_MAX_GAP * 1.1:
+            far.append((a, round(gap / CITY_RADIUS, 1)))
+    covered = sum(1 for c in cars if any(_meet(c, labels[a], 1.0) for a in names))
+    print(f"{name}: {len(names)} names, {covered} of {len(cars)} car spaces touched by a name")
+    assert not clashes, clashes
+    assert not on_dots, on_dots
+    assert not on_legend, on_legend
+    assert not far, far
