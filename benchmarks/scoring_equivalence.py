@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import inspect
 import json
 import os
 import subprocess
@@ -56,6 +57,15 @@ def load(path: Path, as_name: str):
     module = importlib.util.module_from_spec(spec)
     sys.modules[as_name] = module
     spec.loader.exec_module(module)
+    sheet = getattr(module, "Scoresheet", None)
+    if sheet is not None and "settings" not in inspect.signature(sheet.compute).parameters:
+        # a revision older than the settings-aware sheet: the game's call passes its settings,
+        # which that sheet did not take (it scored with the defaults)
+        old = sheet.compute.__func__
+
+        def compute(cls, board, scorers, bonuses=None, settings=None, **kw):
+            return old(cls, board, scorers, bonuses, **kw)
+        sheet.compute = classmethod(compute)
     return module
 
 

@@ -26,7 +26,8 @@ from .actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pa
                       action_from_json)
 from .board import Board
 from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_for, shuffle)
-from .errors import IllegalAction, SaveError
+from .errors import (MAX_NAME, IllegalAction, SaveError, _bounded, action_problem, int_problem,
+                     load_json, shown)
 from .events import Event, card_label, make_event
 from .rules import claiming, drawing, endgame, fast, tickets
 from .rules.mechanic import HOOKS, Mechanic
@@ -52,6 +53,9 @@ class Game:
 
     def __init__(self, variant: str | Variant = "usa", players: int | Sequence[str] = 2, seed: int = 0,
                  **policy_overrides: Any):
+        bad = _policy_problem(policy_overrides)
+        if bad:
+            raise ValueError(bad)
         v = get_variant(variant, **policy_overrides)
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
             raise ValueError(f"players must be a number of players or a list of names, not {players!r}")
@@ -64,11 +68,15 @@ class Game:
             if len(names) not in v.players:
                 raise ValueError(f"{v.name} is played by {_counts(v.players)} players; {len(names)} names given")
             if not all(isinstance(n, str) and n.strip() for n in names):
-                raise ValueError(f"player names must be non-empty text, not {names!r}")
+                raise ValueError(f"player names must be non-empty text, not {shown(names)}")
+            long = next((n for n in names if len(n) > MAX_NAME), None)
+            if long is not None:
+                raise ValueError(f"a player name is at most {MAX_NAME} characters; "
+                                 f"{long[:20]!r}… has {len(long):,}")
             if len(set(names)) != len(names):
                 raise ValueError(f"player names must differ: {names!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        if int_problem(seed, "seed"):
+            raise ValueError(int_problem(seed, "seed"))
         self.variant: Variant = v
         self.board: Board = v.board
         self.names: tuple[str, ...] = tuple(names)
@@ -102,7 +110,7 @@ class Game:
         self.claims: list[list[list]] = [[] for _ in range(n)]
         self.claim_turns: list[list[int]] = [[] for _ in range(n)]  # turn of each claim (1 = first)
         self.side: list[int] = list(range(n))
-        self.doubles_open: bool = n >= self.policies["double_routes_min_players"]
+        self.doubles_open: bool = claiming.doubles_open(n, 1, self.policies)  # B-5.8
         self.tdeck: list[int] = []
         self.box: list[int] = []
         self.offered: list[list[int]] = [[] for _ in range(n)]
@@ -275,8 +283,11 @@ class Game:
     def why_not(self, action: Any) -> str | None:
         """The reason ``action`` is illegal now, in words a teacher can read aloud; None if legal."""
         if not isinstance(action, Action):
-            return (f"{action!r} is not an action; use DrawCard, ClaimRoute, DrawTickets, KeepTickets "
-                    f"or Pass (ttr_nb.actions).")
+            return (f"{shown(action)} is not an action; use DrawCard, ClaimRoute, DrawTickets, "
+                    f"KeepTickets or Pass (ttr_nb.actions).")
+        huge = action_problem(action)
+        if huge:
+            return f"That is not a move of this game: {huge}."
         p = self.pending
         if p == "over":
             return "The game is over: no more actions (see game.score())."
@@ -545,21 +556,13 @@ class Game:
         types, unknown variant, a future format version, an illegal action)."""
         if isinstance(text, dict):
             doc = text
+            problem, _n = _bounded(doc)
+            if problem:
+                raise SaveError(f"the game record: {problem}")
         else:
-            if isinstance(text, bytes):
-                try:
-                    text = text.decode("utf-8")
-                except UnicodeDecodeError as e:
-                    raise SaveError(f"the save file is not UTF-8 text ({e.reason} at byte {e.start})") from None
-            if not isinstance(text, str):
+            if not isinstance(text, (str, bytes)):
                 raise SaveError(f"a save file is JSON text, not {type(text).__name__}")
-            try:
-                doc = json.loads(text)
-            except json.JSONDecodeError as e:
-                cut = e.pos >= len(text.rstrip()) or e.msg.startswith("Unterminated string")
-                hint = " (the file looks truncated)" if cut else ""
-                raise SaveError(f"the save file is not valid JSON{hint}: {e.msg} at line {e.lineno} "
-                                f"column {e.colno}") from None
+            doc = load_json(text, "the save file", _save_error)
         if not isinstance(doc, dict):
             raise SaveError(f"the save file must hold a JSON object, not {type(doc).__name__}")
         if doc.get("format") != FORMAT:
@@ -662,7 +665,8 @@ class Game:
         ``over`` (kept tickets only; tickets still being chosen are not counted)."""
         from .scoring import Scoresheet
 
-        return Scoresheet.compute(self.board, self.scorers(), dict(self.variant.bonuses))
+        return Scoresheet.compute(self.board, self.scorers(), dict(self.variant.bonuses),
+                                  settings=self.policies)
 
     def counts(self) -> dict[str, int]:
         """Conserved totals (for tests): train cards, tickets and trains by where they are."""
@@ -701,18 +705,41 @@ class Game:
     __str__ = summary
 
     def _repr_png_(self) -> bytes:
-        """The board with the claimed routes (Jupyter shows a Game as this picture)."""
+        """The board with the claimed routes (Jupyter shows a Game as this picture): each seat's
+        cars carry its initial, and Team Asia partners share their team's colour."""
         from .draw import board_png
+        from .pictures import draw_args
 
-        # one colour per scorer: a Team Asia team's two seats share theirs
-        groups = self.scorer_groups()
-        colour_of = {seat: i for i, (_name, seats) in enumerate(groups) for seat in seats}
-        claims = {rid: colour_of.get(s, s) for rid, s in self.route_owners.items()}
-        return board_png(self.board, claims=claims, player_names=[name for name, _ in groups],
-                         title=self.variant.title)
+        kw = draw_args(self)
+        return board_png(kw.pop("board"), title=self.variant.title, **kw)
 
 
 _TIX: dict[tuple, tuple] = {}
+
+
+def _save_error(where: str, what: str) -> SaveError:
+    """The SaveError of the bounded JSON reader: where (the file, its line), what is wrong."""
+    return SaveError(f"{where}: {what}".replace(": invalid JSON", " is not valid JSON", 1))
+
+
+def _policy_problem(policies: dict[str, Any]) -> str | None:
+    """Why a saved setting has the wrong type (``1`` for True/False, ``True`` for a number):
+    ``==`` alone lets 1 pass for True."""
+    from .variants import POLICIES
+
+    for k, val in policies.items():
+        p = POLICIES.get(k)
+        if p is None:
+            continue  # an unknown setting is named by get_variant
+        kinds = {type(c) for c in p.choices} or ({type(p.default)} if p.default is not None else set())
+        if kinds and type(val) not in kinds and not (val is None and p.default is None):
+            if bool in kinds and kinds <= {bool}:
+                want = "true or false"
+            else:
+                want = " or ".join(sorted("a whole number" if t is int else "text" if t is str
+                                          else t.__name__ for t in kinds))
+            return f"setting {k} must be {want}, not {shown(val)}"
+    return None
 
 
 def _tickets_of(v: Variant) -> tuple:

@@ -4,13 +4,19 @@ A score is made of lines, and every line says where it comes from:
 
 - ``route``: a claimed route, 1, 2, 4, 7, 10, 15 points for 1 to 6 spaces (8 → 21), B-5.9;
 - ``terrain``: a Heart of Africa route doubled with Terrain cards, the route value again, H-5;
-- ``mountain``: 2 points per train put in the Mountain Crossing (Legendary Asia), LA-9;
+- ``mountain``: 2 points (setting ``mountain_points_per_x``) per train put in the Mountain
+  Crossing (Legendary Asia), LA-9;
 - ``ticket``: + its value when done (with the path that does it), − when not (with what each
-  end reaches and the gap between them), B-6.5;
+  end reaches and the gap between them: tracks the scorer may still claim, B-5.8, TA-20), B-6.5;
 - ``bonus``: Longest Path, Globetrotter, Asian Explorer, the Team Asia bonuses; a tie gives
   every tied player the bonus, and the line says who tied (B-8.2, U-1.5, H-9, LA-12, TA-22).
 
 Bonuses are pluggable: :func:`register_bonus` adds one with a single function.
+
+A sheet follows the game's settings (``settings``, the game's policies; ``game.score()``
+passes them): what a route is worth is :func:`ttr_nb.rules.claiming.route_worth`, and
+which tracks a scorer may still claim is :func:`ttr_nb.rules.claiming.track_closed`, the
+rules play itself uses.
 
 Example
 -------
@@ -34,6 +40,8 @@ from typing import Any, Callable, Collection, Iterable, Iterator, Mapping, Seque
 
 from .board import Board, Route, Ticket
 from .errors import IllegalAction
+from .rules.claiming import (MOUNTAIN_POINTS_PER_X, doubles_open, route_worth, tables,
+                             track_closed)
 from .scoring_search import GapSearch, connections, tickets_done
 from .trail import longest_trail, trail_length_and_pieces
 
@@ -44,8 +52,9 @@ TERRAIN_NAMES = {"desert": "Desert & Savanna", "jungle": "Jungle & Forest", "mou
 """Heart of Africa Terrain card types (H-3.2), by the name a route's ``terrain`` carries."""
 
 LOCOMOTIVE = "locomotive"
-MOUNTAIN_POINTS = 2
-"""Points for each train put in the Mountain Crossing (LA-9)."""
+MOUNTAIN_POINTS = MOUNTAIN_POINTS_PER_X
+"""Points for each train put in the Mountain Crossing by default (LA-9; setting
+``mountain_points_per_x``)."""
 
 
 # -- what the engine hands in ------------------------------------------------------------
@@ -310,8 +319,14 @@ class Scoresheet:
     def __init__(self, board: Board, scorers: tuple[Scorer, ...], bonuses: dict[str, int],
                  facts: tuple[ScorerFacts, ...], kinds: tuple[dict[str, int], ...],
                  values: dict[str, tuple[int, ...]], awarded: dict[str, tuple[int, ...]],
-                 measures: dict[str, tuple[Measure, ...]] | None = None):
+                 measures: dict[str, tuple[Measure, ...]] | None = None,
+                 per_x: int = MOUNTAIN_POINTS_PER_X, open_doubles: bool = False):
         self.board = board
+        self.mountain_points_per_x = per_x
+        """Points per mountain X (LA-9) this sheet counted (setting ``mountain_points_per_x``)."""
+        self.doubles_open = open_doubles
+        """Whether every track of a double route may be used (B-5.8, TA-20): the gaps of
+        tickets not done follow it."""
         self.scorers = scorers
         self.bonuses = bonuses
         self._facts = facts
@@ -327,8 +342,9 @@ class Scoresheet:
     # -- building ------------------------------------------------------------------------
     @classmethod
     def compute(cls, board: Board | str, scorers: Sequence[Scorer],
-                bonuses: Mapping[str, int] | None = None) -> "Scoresheet":
-        """Score every scorer on ``board``.
+                bonuses: Mapping[str, int] | None = None,
+                settings: Mapping[str, Any] | None = None) -> "Scoresheet":
+        """Score every scorer on ``board`` under the game's ``settings``.
 
         Parameters
         ----------
@@ -338,6 +354,11 @@ class Scoresheet:
             ``{"globetrotter": 15}`` (1910), both for the Mega Game, ``{"globetrotter": 10}``
             (Heart of Africa), ``{"asian_explorer": 10}`` (Legendary Asia),
             ``{"longest_path": 10, "most_tickets": 10}`` (Team Asia). Absent = not in play.
+        settings : the game's settings (``game.policies``; absent keys and None = the
+            defaults): ``mountain_points_per_x`` (LA-9) for the mountain lines,
+            ``double_routes_min_players`` (B-5.8, default the map's) and
+            ``two_team_doubles`` (TA-20) for which tracks a gap may use. The players are
+            counted from the scorers' seats (a scorer without seats is one player).
 
         Raises
         ------
@@ -356,8 +377,10 @@ class Scoresheet:
                        for s in scorers]
         else:
             tickets = _check(board, scorers, bonuses)
+        per_x, open_doubles = _settings(board, scorers, settings)
         facts = tuple(ScorerFacts(board, s, ts, numbers_only) for s, ts in zip(scorers, tickets))
-        kinds = tuple(_claims_points(board, s.claims) for s in scorers)
+        known = _route_lines(board, per_x)
+        kinds = tuple(_claims_points(board, s.claims, known) for s in scorers)
         for k, f in zip(kinds, facts):
             if f.tickets:
                 k["ticket"] = sum([t.points if done else -t.points
@@ -379,7 +402,8 @@ class Scoresheet:
             awarded[key] = won
             for i in won:
                 kinds[i]["bonus"] = kinds[i].get("bonus", 0) + points
-        return cls(board, scorers, bonuses, facts, kinds, values, awarded, measures)
+        return cls(board, scorers, bonuses, facts, kinds, values, awarded, measures, per_x,
+                   open_doubles)
 
     # -- the explanation (built on first use) ----------------------------------------------
     def _explain(self) -> tuple[Any, Any, Any]:
@@ -388,9 +412,12 @@ class Scoresheet:
             board, scorers, facts = self.board, self.scorers, self._facts
             lines: list[list[Line]] = []
             results: list[tuple[TicketResult, ...]] = []
-            for s, f in zip(scorers, facts):
-                own = _claims_lines(board, s.claims)
-                res, tlines = _ticket_lines(board, s, f, scorers)
+            known = _route_lines(board, self.mountain_points_per_x)
+            for k, (s, f) in enumerate(zip(scorers, facts)):
+                own = _claims_lines(board, s.claims, known)
+                res, tlines = _ticket_lines(board, s, f, scorers, known,
+                                            lambda k=k: closed_to(board, scorers, k,
+                                                                  self.doubles_open))
                 lines.append(own + tlines)
                 results.append(res)
             standings: dict[str, tuple[Measure, ...]] = {}
@@ -527,7 +554,7 @@ class Scoresheet:
         faster (a simulation stores it for every game); ``lines=False`` leaves out each
         player's ``"lines"``."""
         names = self.names  # text (a Scorer's name is a str), so a JSON key as it is
-        known = _route_lines(self.board).json
+        known = _route_lines(self.board, self.mountain_points_per_x).json
         players = []
         for i, s in enumerate(self.scorers):
             head = (f'{{"name":{_jv(s.name)},"seats":{_jlist(s.seats)},'
@@ -793,9 +820,10 @@ class _RouteLines:
     so every sheet can share them), by ``id(line)`` each line with its compact JSON, and
     the tickets' results and lines by the numbers only."""
 
-    __slots__ = ("lines", "json", "tickets", "points")
+    __slots__ = ("lines", "json", "tickets", "points", "per_x")
 
     def __init__(self) -> None:
+        self.per_x = MOUNTAIN_POINTS_PER_X  # points per mountain X (LA-9) of these lines
         self.lines: dict[int, tuple[Line, ...]] = {}
         # route id -> (its points, its Mountain Crossing points or -1 for a route without)
         self.points: dict[int, tuple[int, int]] = {}
@@ -805,45 +833,69 @@ class _RouteLines:
                            tuple[tuple[TicketResult, Line], tuple[TicketResult, Line]]] = {}
 
 
-_ROUTE_LINES: "weakref.WeakKeyDictionary[Board, _RouteLines]" = weakref.WeakKeyDictionary()
+_ROUTE_LINES: "weakref.WeakKeyDictionary[Board, dict[int, _RouteLines]]" = weakref.WeakKeyDictionary()
 
 
-def _route_lines(board: Board) -> _RouteLines:
+def _route_lines(board: Board, per_x: int = MOUNTAIN_POINTS_PER_X) -> _RouteLines:
+    """The shared lines of ``board`` with ``per_x`` points per mountain X (LA-9)."""
     try:
-        return _ROUTE_LINES[board]
+        by_x = _ROUTE_LINES[board]
     except KeyError:
-        cache = _ROUTE_LINES[board] = _RouteLines()
-        return cache
+        by_x = _ROUTE_LINES[board] = {}
+    cache = by_x.get(per_x)
+    if cache is None:
+        cache = by_x[per_x] = _RouteLines()
+        cache.per_x = per_x
+    return cache
 
 
-def _claims_lines(board: Board, claims: Sequence[Claim]) -> list[Line]:
+def _settings(board: Board, scorers: tuple[Scorer, ...],
+              settings: Mapping[str, Any] | None) -> tuple[int, bool]:
+    """(points per mountain X, whether doubles are open) for a sheet under ``settings``:
+    the players are the scorers' seats (one for a scorer without seats), teams when a
+    scorer has several (:func:`ttr_nb.rules.claiming.doubles_open`)."""
+    settings = settings or {}
+    per_x = settings.get("mountain_points_per_x")
+    per_x = MOUNTAIN_POINTS_PER_X if per_x is None else per_x
+    if settings.get("double_routes_min_players") is None:
+        settings = {**settings,
+                    "double_routes_min_players": int(board.meta.get("double_routes_min_players", 4))}
+    players = team = 0
+    for s in scorers:
+        k = len(s.seats) or 1
+        players += k
+        team = max(team, k)
+    return per_x, doubles_open(players, team, settings)
+
+
+def _claims_lines(board: Board, claims: Sequence[Claim], cache: _RouteLines) -> list[Line]:
     """The lines of a scorer's claims, in claim order (:func:`_claim_lines` of each)."""
-    known = _route_lines(board).lines
+    known = cache.lines
     out: list[Line] = []
     for c in claims:
         hit = None if c.doubled else known.get(c.route)
-        out.extend(hit if hit is not None else _claim_lines(board, c))
+        out.extend(hit if hit is not None else _claim_lines(board, c, cache))
     return out
 
 
-def _claims_points(board: Board, claims: Sequence[Claim]) -> dict[str, int]:
+def _claims_points(board: Board, claims: Sequence[Claim], cache: _RouteLines) -> dict[str, int]:
     """The points of a scorer's claims by kind ('route', 'terrain', 'mountain'): the sums of
     :func:`_claims_lines` by kind, without the lines (a kind with no line is left out)."""
-    known = _route_lines(board).points
+    known = cache.points
     route = terrain = mountain = 0
     doubled = climbed = False
     for c in claims:
         hit = known.get(c.route)
         if hit is None:
             r = board.route(c.route)
-            hit = known[c.route] = (board.route_points(r.length), MOUNTAIN_POINTS * r.mountains
-                                    if r.mountains else -1)
+            w = route_worth(board, r, False, cache.per_x)
+            hit = known[c.route] = (w.route, w.mountain if r.mountains else -1)
         route += hit[0]
         if hit[1] >= 0:
             mountain += hit[1]
             climbed = True
         if c.doubled:
-            terrain += hit[0]
+            terrain += hit[0]  # route_worth(board, r, True, per_x).terrain
             doubled = True
     out = {"route": route} if claims else {}
     if doubled:
@@ -853,32 +905,33 @@ def _claims_points(board: Board, claims: Sequence[Claim]) -> dict[str, int]:
     return out
 
 
-def _claim_lines(board: Board, c: Claim) -> Sequence[Line]:
+def _claim_lines(board: Board, c: Claim, cache: _RouteLines) -> Sequence[Line]:
     """The lines of one claim (shared between sheets when the claim is not doubled)."""
     if c.doubled:
-        return _make_claim_lines(board, c)
-    cache = _route_lines(board)
+        return _make_claim_lines(board, c, cache.per_x)
     try:
         return cache.lines[c.route]
     except KeyError:
-        lines = cache.lines.setdefault(c.route, tuple(_make_claim_lines(board, c)))
+        lines = cache.lines.setdefault(c.route, tuple(_make_claim_lines(board, c, cache.per_x)))
         for line in lines:
             cache.json[id(line)] = (line, _line_json(line))
         return lines
 
 
-def _make_claim_lines(board: Board, c: Claim) -> list[Line]:
+def _make_claim_lines(board: Board, c: Claim, per_x: int = MOUNTAIN_POINTS_PER_X) -> list[Line]:
+    """A claim's route line, its terrain line if doubled, its mountain line if it has X
+    spaces: the parts of :func:`~ttr_nb.rules.claiming.route_worth`."""
     r = board.route(c.route)
-    pts = board.route_points(r.length)
-    lines = [Line("route", pts, f"{r.label()}: {pts}", (r.id,), r.cities, rule="B-5.9")]
+    w = route_worth(board, r, c.doubled, per_x)
+    lines = [Line("route", w.route, f"{r.label()}: {w.route}", (r.id,), r.cities, rule="B-5.9")]
     if c.doubled:
-        lines.append(Line("terrain", pts, f"{r.label()} doubled with {_spent_text(r, c)}: +{pts}",
+        lines.append(Line("terrain", w.terrain,
+                          f"{r.label()} doubled with {_spent_text(r, c)}: +{w.terrain}",
                           (r.id,), r.cities, rule="H-5.6"))
     if r.mountains:
-        mp = MOUNTAIN_POINTS * r.mountains
-        lines.append(Line("mountain", mp,
+        lines.append(Line("mountain", w.mountain,
                           f"{r.label()}: {_plural(r.mountains, 'train')} to the Mountain Crossing "
-                          f"× {MOUNTAIN_POINTS}: +{mp}", (r.id,), r.cities, rule="LA-9"))
+                          f"× {per_x}: +{w.mountain}", (r.id,), r.cities, rule="LA-9"))
     return lines
 
 
@@ -913,12 +966,15 @@ def _numbers_only() -> Iterator[None]:
         _NUMBERS_ONLY.reset(token)
 
 
-def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
-                  scorers: tuple[Scorer, ...]) -> tuple[tuple[TicketResult, ...], list[Line]]:
+def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts, scorers: tuple[Scorer, ...],
+                  known: _RouteLines, closed: Callable[[], set[int]]
+                  ) -> tuple[tuple[TicketResult, ...], list[Line]]:
+    """The results and lines of ``s``'s tickets; ``closed()`` gives the tracks ``s`` may not
+    claim (asked only when a gap is searched)."""
     owners = s.ticket_owner or {}
     results, lines = [], []
     if f.numbers_only:
-        cache = _route_lines(board).tickets
+        cache = known.tickets
         for t, done in zip(f.tickets, f.done):
             owner = owners.get(t.id)
             key = (t.id, owner)
@@ -940,7 +996,7 @@ def _ticket_lines(board: Board, s: Scorer, f: ScorerFacts,
                               tuple(con.routes), tuple(con.cities), t.id, rule="B-6.4"))
         else:
             if search is None:
-                search = GapSearch(board, f.route_ids, _taken_by_others(board, s, scorers))
+                search = GapSearch(board, f.route_ids, closed())
             gap_routes, gap_cost = search.gap(t, con.reached_from_a, con.reached_from_b)
             why = (f"{_reach(t.a, con.reached_from_a)}; {_reach(t.b, con.reached_from_b)}"
                    f"; {_gap_text(search.tables.labels, gap_routes, gap_cost)}")
@@ -962,14 +1018,28 @@ def _unexplained(t: Ticket, done: bool, owner: str | None) -> tuple[TicketResult
                  rule="B-6.5"))
 
 
-def _taken_by_others(board: Board, s: Scorer, scorers: tuple[Scorer, ...]) -> set[int]:
-    """The routes ``s`` can no longer claim: the others' claims and, with too few players,
-    the other tracks of their doubles (B-5.8)."""
-    taken = {c.route for o in scorers if o is not s for c in o.claims}
-    players = sum(max(1, len(o.seats)) for o in scorers)
-    if players < int(board.meta.get("double_routes_min_players", 4)):
-        taken |= {t for rid in taken for t in board.twins.get(rid, ())}
-    return taken
+def closed_to(board: Board, scorers: Sequence[Scorer], k: int, open_doubles: bool) -> set[int]:
+    """The ids of the tracks scorer ``k`` may not claim, by the rule play refuses a claim
+    with (:func:`ttr_nb.rules.claiming.track_closed`): claimed by another scorer (B-5.1),
+    another track of a route ``k`` holds (B-5.7, TA-20), or another track of a double that
+    someone holds when only one is used (``open_doubles`` False: B-5.8, TA-20). The scorer's
+    own claims are not in it (they are its network). Only a claimed track or another track
+    of its route can be closed, so only those are asked."""
+    T = tables(board)
+    idx = T.idx
+    owner = [-1] * T.n
+    asked: list[int] = []
+    for j, o in enumerate(scorers):
+        for c in o.claims:
+            i = idx[c.route]
+            owner[i] = j
+            asked.append(i)
+    twins = T.rtwins
+    asked += [t for i in asked for t in twins[i]]
+    side_of = range(len(scorers))
+    rid = T.rid
+    return {rid[i] for i in set(asked)
+            if owner[i] != k and track_closed(i, k, owner, side_of, twins[i], open_doubles)}
 
 
 def _reach(end: str, reached: Collection[str], show: int = 4) -> str:

@@ -12,10 +12,10 @@ once (its ``pay`` is only Locomotives).
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
-from ..board import Board, COLORS
+from ..board import Board, COLORS, Route
 from ..cards import CARD_INDEX, CARD_NAMES, GRAY_INDEX, LOCO, ROUTE_COLOR_INDEX, counts_and_text
 from ..events import held_list, route_label
 
@@ -125,34 +125,123 @@ def base_payments(counts: list[int], length: int, col: int, ferry: int) -> list[
     return out
 
 
-def open_reason(g: "Game", seat: int, i: int) -> str | None:
-    """Why route index ``i`` can't be claimed by ``seat`` because of who owns what (None = open):
-    claimed already (B-5.1), own other track (B-5.7), or closed double in a 2-3 player game (B-5.8)."""
-    T = g.T
-    o = g.owner[i]
-    r = g.board.routes[i]
+# -- what a route is worth: the one rule (B-5.9, H-5.6, LA-9) -----------------------------
+MOUNTAIN_POINTS_PER_X = 2
+"""The default of setting ``mountain_points_per_x`` (LA-9)."""
+
+
+def crossing_points(x: int, per_x: int = MOUNTAIN_POINTS_PER_X) -> int:
+    """Points for ``x`` trains put in the Mountain Crossing at ``per_x`` each (LA-9)."""
+    return x * per_x
+
+
+class Worth(NamedTuple):
+    """What a claimed route scores: ``route`` (the route table, B-5.9), ``terrain`` (the table
+    value again when doubled with Terrain cards, H-5.6) and ``mountain`` (its X trains in the
+    Mountain Crossing, LA-9)."""
+
+    route: int
+    terrain: int
+    mountain: int
+
+    @property
+    def total(self) -> int:
+        return self.route + self.terrain + self.mountain
+
+
+def route_worth(board: Board, route: "Route", doubled: bool = False,
+                per_x: int = MOUNTAIN_POINTS_PER_X) -> Worth:
+    """What ``route`` scores to the player who claims it (``doubled``: with Terrain cards),
+    with ``per_x`` points per mountain X (setting ``mountain_points_per_x``). Play scores a
+    claim with it (:func:`points_of` and the mechanics' ``claim_points``), and the
+    Scoresheet's route, terrain and mountain lines are its three parts.
+
+    >>> from ttr_nb import load_map
+    >>> b = load_map("legendary_asia")
+    >>> r = next(r for r in b.routes if r.mountains == 2 and r.length == 2)
+    >>> route_worth(b, r), route_worth(b, r, per_x=5).total
+    (Worth(route=2, terrain=0, mountain=4), 12)
+    """
+    pts = board.route_points(route.length)
+    return Worth(pts, pts if doubled else 0, crossing_points(route.mountains, per_x))
+
+
+# -- who may still claim a track: the one rule (B-5.1, B-5.7, B-5.8, TA-20) ----------------
+CLAIMED = "claimed"
+"""The track itself is claimed (B-5.1): one player's trains per track."""
+OWN_DOUBLE = "own double"
+"""The side (player or team) holds another track of the same route (B-5.7, TA-20)."""
+CLOSED_DOUBLE = "closed double"
+"""Another track of the route is claimed and only one is used in this game (B-5.8, TA-20)."""
+
+
+def doubles_open(players: int, team_size: int, settings: Mapping[str, Any]) -> bool:
+    """Whether every track of a double (or triple) route may be used in a game of ``players``
+    players in teams of ``team_size`` (1 = no teams) under ``settings`` (the game's policies).
+
+    Players: from ``double_routes_min_players`` players on (4 on the shipped maps, B-5.8).
+    Teams (Team Asia, TA-20): with 3 teams always; with 2 only when ``two_team_doubles`` is
+    ``'both'`` (the default, ``'one_track'``, uses one track like a 2-3 player game).
+
+    >>> doubles_open(3, 1, {"double_routes_min_players": 4}), doubles_open(4, 2, {})
+    (False, False)
+    """
+    if team_size > 1:
+        return players // team_size >= 3 or settings.get("two_team_doubles", "one_track") == "both"
+    k = settings.get("double_routes_min_players")
+    return players >= (4 if k is None else int(k))
+
+
+def track_closed(i: int, side: int, owner: Sequence[int], side_of: Sequence[int],
+                 twins: Sequence[int], open_doubles: bool) -> tuple[str, int] | None:
+    """Why track ``i`` may not be claimed by ``side`` (a player, or a team) now: ``(CLAIMED,
+    holder)``, ``(OWN_DOUBLE, holder)`` or ``(CLOSED_DOUBLE, holder)``, ``holder`` being who
+    holds the track that closes it; None when it is open.
+
+    ``owner[j]``: who holds track ``j`` (-1: nobody); ``side_of[holder]``: the holder's side;
+    ``twins``: the other tracks of track ``i``'s route; ``open_doubles``: :func:`doubles_open`.
+    The engine asks this when it refuses a claim (:func:`open_reason`, ``game.why_not``) and
+    the Scoresheet when it looks for the gap of a ticket (``scoring``): one rule for both.
+    """
+    o = owner[i]
     if o >= 0:
-        return f"Route {route_label(g.board, r.id)} is already claimed by {g.names[o]}."
-    side = g.side[seat]
-    for t in T.rtwins[i]:
-        ot = g.owner[t]
+        return CLAIMED, o
+    for t in twins:
+        ot = owner[t]
         if ot < 0:
             continue
-        if g.side[ot] == side:
+        if side_of[ot] == side:
+            return OWN_DOUBLE, ot
+        if not open_doubles:
+            return CLOSED_DOUBLE, ot
+    return None
+
+
+def open_reason(g: "Game", seat: int, i: int) -> str | None:
+    """Why route index ``i`` can't be claimed by ``seat`` because of who owns what (None = open):
+    claimed already (B-5.1), own other track (B-5.7), or closed double in a 2-3 player game (B-5.8);
+    the rule is :func:`track_closed`, worded here."""
+    T = g.T
+    r = g.board.routes[i]
+    closed = track_closed(i, g.side[seat], g.owner, g.side, T.rtwins[i], g.doubles_open)
+    if closed is not None:
+        why, o = closed
+        if why == CLAIMED:
+            return f"Route {route_label(g.board, r.id)} is already claimed by {g.names[o]}."
+        if why == OWN_DOUBLE:
             if g.variant.team_size > 1:
                 return (f"{g.names[seat]}'s team already owns the other track of {r.a}–{r.b}: one team may "
                         f"never claim two tracks of one route (B-5.7, TA-20).")
             return (f"{g.names[seat]} already owns the other track of {r.a}–{r.b}: one player may never "
                     f"claim both tracks of a double route (B-5.7).")
-        if not g.doubles_open:
-            if g.variant.team_size > 1:
-                teams = g.n // g.variant.team_size
-                return (f"With {teams} teams only one track of a multiple route is used, and "
-                        f"{g.names[ot]} has claimed another track of {r.a}–{r.b} (TA-20, setting "
-                        f"two_team_doubles).")
-            k = g.policies.get("double_routes_min_players", 4)
-            return (f"With {g.n} players only one track of a double route is used (both from {k} players "
-                    f"on), and {g.names[ot]} has claimed the other track of {r.a}–{r.b} (B-5.8).")
+        if g.variant.team_size > 1:
+            teams = g.n // g.variant.team_size
+            return (f"With {teams} teams only one track of a multiple route is used, and "
+                    f"{g.names[o]} has claimed another track of {r.a}–{r.b} (TA-20, setting "
+                    f"two_team_doubles).")
+        k = g.policies.get("double_routes_min_players", 4)
+        return (f"With {g.n} players only one track of a double route is used (both from {k} players "
+                f"on), and {g.names[o]} has claimed the other track of {r.a}–{r.b} (B-5.8).")
     for m in g._hooks["open_for"]:
         why = m.open_for(seat, r)
         if why is not NotImplemented and why is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .claiming import MOUNTAIN_POINTS_PER_X, crossing_points
 from .mechanic import Mechanic
 
 
@@ -20,8 +21,10 @@ class Mountains(Mechanic):
         self.game.ext[self.name] = {"crossing": [0] * self.game.n}
 
     def claim_points(self, seat, action, route, points):
+        """The route's points plus its Mountain Crossing points (``claiming.route_worth``'s
+        ``mountain`` part, with the game's ``mountain_points_per_x``)."""
         if route.mountains:
-            points += route.mountains * self.game.policies["mountain_points_per_x"]
+            points += crossing_points(route.mountains, self.game.policies["mountain_points_per_x"])
         return points
 
     def after_claim(self, seat, action, route) -> None:
@@ -30,7 +33,7 @@ class Mountains(Mechanic):
             g = self.game
             g.trains[seat] -= x
             self.state["crossing"][seat] += x
-            g.emit("mountain", seat, route.id, x, x * g.policies["mountain_points_per_x"])
+            g.emit("mountain", seat, route.id, x, crossing_points(x, g.policies["mountain_points_per_x"]))
 
     def view(self, seat: int | None, view: dict[str, Any]) -> None:
         for p, n in zip(view["players"], self.state["crossing"]):
@@ -66,7 +69,8 @@ class RouteValue:
         return self.points / self.trains
 
 
-def route_value(board: Any, length: int, mountains: int = 0, per_x: int = 2) -> RouteValue:
+def route_value(board: Any, length: int, mountains: int = 0,
+                per_x: int = MOUNTAIN_POINTS_PER_X) -> RouteValue:
     """:class:`RouteValue` of a route of ``length`` spaces and ``mountains`` X on ``board``.
 
     >>> from ttr_nb import load_map
@@ -74,10 +78,11 @@ def route_value(board: Any, length: int, mountains: int = 0, per_x: int = 2) -> 
     >>> v.trains, v.points, v.route_points, v.crossing_points
     (4, 6, 2, 4)
     """
-    return RouteValue(length, mountains, length + mountains, board.route_points(length), per_x * mountains)
+    return RouteValue(length, mountains, length + mountains, board.route_points(length),
+                      crossing_points(mountains, per_x))
 
 
-def mountain_kinds(board: Any, per_x: int = 2) -> list[tuple[RouteValue, int]]:
+def mountain_kinds(board: Any, per_x: int = MOUNTAIN_POINTS_PER_X) -> list[tuple[RouteValue, int]]:
     """Each kind of mountain route on ``board`` (length, X) with how many routes are of that
     kind, sorted by length then X."""
     kinds: dict[tuple[int, int], int] = {}

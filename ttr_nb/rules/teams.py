@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..actions import Action, ClaimRoute, _actor, register_action
 from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
 from ..events import card_label, held_list, register_event
-from . import drawing
+from ..errors import shown
+from . import claiming, drawing
 from .mechanic import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -236,7 +237,7 @@ class Teams(Mechanic):
         g = self.game
         teams = g.n // 2
         g.side = [team_of(g, s) for s in range(g.n)]
-        g.doubles_open = teams >= 3 or g.policies["two_team_doubles"] == "both"
+        g.doubles_open = claiming.doubles_open(g.n, 2, g.policies)  # TA-20
         g.ext[self.name] = {
             "cards": [[0] * 9 for _ in range(teams)],
             "tickets": [[] for _ in range(teams)],
@@ -294,9 +295,10 @@ class Teams(Mechanic):
             what = "one of the tickets kept" if p == "share-setup" else "one of the tickets just kept"
             if len(ids) != 1:
                 return (f"{who} puts exactly 1 ticket into the team's ticket holder now: {what} "
-                        f"({', '.join(names)}; {rule}).")
+                        f"({_labels(g, names)}; {rule}).")
             if ids[0] not in names:
-                return f"{ids[0]} is not {what} by {who}; choose one of {', '.join(names)} ({rule})."
+                return (f"{_labels(g, ids[:1])} is not {what} by {who}; choose one of "
+                        f"{_labels(g, names)} ({rule}).")
             return None
         if p != "turn":
             return (f"{who} can't share tickets now: sharing tickets is a whole turn (TA-14)."
@@ -308,14 +310,16 @@ class Teams(Mechanic):
                     f"ticket holder, not {len(ids)} (TA-14, setting share_tickets_max).")
         bad = [t for t in ids if t not in hand]
         if bad:
-            def label(t: str) -> str:
-                try:
-                    return g.board.ticket(t).label()
-                except KeyError:
-                    return t
-            held = "; ".join(label(t) for t in sorted(hand)) or "none"
-            return (f"{'; '.join(label(t) for t in bad)} is not in {who}'s hand (hand tickets: {held}; "
-                    f"TA-14).")
+            held = _labels(g, sorted(hand)) or "none"
+            unknown = [t for t in bad if t not in g.board._ticket_by_id]
+            if unknown:
+                return (f"{'; '.join(shown(t) for t in unknown)} "
+                        f"{'is not a ticket' if len(unknown) == 1 else 'are not tickets'} of "
+                        f"{g.board.name}: name each ticket by its id, one id per item (hand "
+                        f"tickets: {held}; TA-14).")
+            named = _labels(g, bad)
+            return (f"{named} {'is' if len(bad) == 1 else 'are'} not in {who}'s hand (hand "
+                    f"tickets: {held}; TA-14).")
         return None
 
     def apply(self, action: Action) -> None:
@@ -556,6 +560,18 @@ def _where(g: "Game", seat: int, to: str) -> str:
 def _public_colour(g: "Game", to: str, face_up: int) -> bool:
     return bool(face_up) or (to == HOLDER and g.policies.get("holders_visible_to") == "all")
 
+
+
+def _labels(g: "Game", ids) -> str:
+    """Tickets by id and label, for a refusal: 'T05 Beijing–Tokyo (8); T06 …'; an id the
+    board does not know is quoted as given."""
+    out = []
+    for t in ids:
+        try:
+            out.append(f"{t} {g.board.ticket(t).label()}")
+        except (KeyError, TypeError):
+            out.append(shown(t))
+    return "; ".join(out)
 
 @register_event("place_first")
 def _place_first(g, seat, args):
