@@ -17,6 +17,7 @@ from typing import Any, Sequence
 from .actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
 from .cards import CARD_NAMES, LOCO, rng_for
 from .game import Game, new_game
+from .errors import IllegalAction, shown
 
 
 class RandomAgent:
@@ -398,6 +399,24 @@ def agent_seed(seed: int, seat: int) -> int:
     return rng_for(seed, "agent", seat).getrandbits(48)
 
 
+def chosen_action(agent: Any, game: Game) -> Action:
+    """The action ``agent`` chooses for the player to move (``agent.choose(game)``, or
+    ``agent(game)`` for a function). IllegalAction naming the seat, the player, the agent's
+    class and what it returned if that is not an action."""
+    seat = game.current_player
+    choose = getattr(agent, "choose", None)
+    if not callable(choose) and not callable(agent):
+        raise IllegalAction(f"The agent for seat {seat} ({game.names[seat]}) is a "
+                            f"{type(agent).__name__}, which has no choose(game) method.")
+    a = choose(game) if callable(choose) else agent(game)
+    if not isinstance(a, Action):
+        raise IllegalAction(
+            f"The agent for seat {seat} ({game.names[seat]}, {type(agent).__name__}) returned "
+            f"{shown(a)} (a {type(a).__name__}), not an action: choose(game) must return one of "
+            f"game.legal_actions().", a)
+    return a
+
+
 def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int = 0,
               agents: Sequence[Any] | str = ("random",), max_steps: int = 20_000, **policy_overrides: Any) -> Game:
     """Play a whole game and return it (``game.over`` is True).
@@ -424,7 +443,7 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
         while not game.over:
             if steps >= max_steps:
                 break
-            a = seats[game.current_player].choose(game)
+            a = chosen_action(seats[game.current_player], game)
             game.apply(a)
             steps += 1
     if not game.over:
@@ -432,4 +451,5 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
     return game
 
 
-__all__ = ["RandomAgent", "GreedyAgent", "NoTerrainAgent", "AGENTS", "make_agent", "play_game", "agent_seed"]
+__all__ = ["RandomAgent", "GreedyAgent", "NoTerrainAgent", "AGENTS", "make_agent", "play_game", "agent_seed",
+           "chosen_action"]

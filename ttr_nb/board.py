@@ -13,7 +13,6 @@ Example
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -350,22 +349,36 @@ def load_map(name_or_path: str | Path) -> Board:
     """Load a board: a shipped map by name ('usa', 'legendary_asia', 'heart_of_africa',
     'team_asia'; dashes work too) or a path to a JSON file. Raises MapError on a broken file.
     """
-    p = Path(name_or_path)
+    from .errors import read_text
+
+    if not isinstance(name_or_path, (str, Path)):
+        raise MapError(shown_name(name_or_path), "file",
+                       f"a map is a name ({', '.join(MAP_NAMES)}) or a path to a JSON file")
     key = str(name_or_path).replace("-", "_")
+    p = Path(name_or_path)
     if key in MAP_NAMES and not p.suffix:
-        p = maps_dir() / f"{key}.json"
         if key in _CACHE:
             return _CACHE[key]
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise MapError(str(p), "file", f"no such map file (shipped maps: {', '.join(MAP_NAMES)})") from None
-    except UnicodeDecodeError as e:
-        raise MapError(str(p), "file", f"not UTF-8 text ({e.reason})") from None
+        p = maps_dir() / f"{key}.json"
+    if not str(name_or_path).strip():
+        raise MapError("(no file name)", "file",
+                       f"give a map name ({', '.join(MAP_NAMES)}) or the path of a map file")
+
+    def error(file: str, problem: str) -> MapError:
+        more = f" (shipped maps: {', '.join(MAP_NAMES)})" if problem == "no such map file" else ""
+        return MapError(file, "file", problem + more)
+
+    text = read_text(p, error, "map file")
     board = parse_map(text, str(p.name if p.parent == maps_dir() else p))
     if key in MAP_NAMES:
         _CACHE[key] = board
     return board
+
+
+def shown_name(value: Any) -> str:
+    from .errors import shown
+
+    return shown(value)
 
 
 _CACHE: dict[str, Board] = {}
@@ -373,11 +386,14 @@ _CACHE: dict[str, Board] = {}
 
 def parse_map(text: str, file: str = "<map>") -> Board:
     """Build and check a Board from JSON text; ``file`` names it in errors."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise MapError(file, f"line {e.lineno} column {e.colno}", f"invalid JSON: {e.msg}") from None
+    from .errors import load_json
     from .mapcheck import check_document
+
+    def error(where: str, problem: str) -> MapError:
+        return MapError(file, where[len(file) + 2:] if where.startswith(file + ", ") else "file",
+                        problem)
+
+    doc = load_json(text, file, error)
 
     problems = check_document(doc)
     if problems:

@@ -62,6 +62,11 @@ def card_label(card: int) -> str:
     return "Locomotive" if card == LOCO else CARD_NAMES[card]
 
 
+def count_word(n: int, word: str, plural: str | None = None) -> str:
+    """``n`` and the word, singular for 1: '1 card', '2 cards', '0 resets'."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
 def cards_label(cards) -> str:
     """Cards as a list of names: 'red, Locomotive, blue'."""
     return ", ".join(card_label(c) for c in cards)
@@ -211,14 +216,14 @@ def _loco_reset(game, seat, args):
 @register_event("loco_cap")
 def _loco_cap(game, seat, args):
     (n,) = args
-    return (f"Still three Locomotives face up after {n} resets in a row: they stay "
+    return (f"Still three Locomotives face up after {count_word(n, 'reset')} in a row: they stay "
             f"(setting max_consecutive_loco_resets={n}, B-4.6)."), None
 
 
 @register_event("reshuffle")
 def _reshuffle(game, seat, args):
     (n,) = args
-    return f"The deck is empty: the {n} discarded cards are shuffled into a new deck (B-4.7).", None
+    return f"The deck is empty: the {count_word(n, 'discarded card')} {'is' if n == 1 else 'are'} shuffled into a new deck (B-4.7).", None
 
 
 @register_event("no_second")
@@ -256,8 +261,9 @@ def _tickets_drawn(game, seat, args):
 def _tickets_dealt(game, seat, args):
     (ids,) = args
     labels = ", ".join(game.board.ticket(t).label() for t in ids)
-    return (f"{_who(game, seat)} is dealt {len(ids)} Destination Tickets: {labels}.",
-            f"{_who(game, seat)} is dealt {len(ids)} Destination Tickets.")
+    dealt = count_word(len(ids), "Destination Ticket")
+    return (f"{_who(game, seat)} is dealt {dealt}: {labels}.",
+            f"{_who(game, seat)} is dealt {dealt}.")
 
 
 @register_event("tickets_kept")

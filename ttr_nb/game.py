@@ -725,6 +725,8 @@ def _save_error(where: str, what: str) -> SaveError:
 def _policy_problem(policies: dict[str, Any]) -> str | None:
     """Why a saved setting has the wrong type (``1`` for True/False, ``True`` for a number):
     ``==`` alone lets 1 pass for True."""
+    if not policies:
+        return None
     from .variants import POLICIES
 
     for k, val in policies.items():

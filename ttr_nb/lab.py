@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
+from .errors import shown
 from .simulate import GameResult, wilson
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -28,7 +29,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
 
 __all__ = [
-    "rows", "ticket_rows", "to_dataframe", "score_kinds", "read_results", "write_results",
+    "rows", "ticket_rows", "to_dataframe", "score_kinds", "read_results", "result_problem", "write_results",
     "win_rates", "ticket_completion", "route_claims", "route_table", "plot_win_rate",
     "plot_scores", "plot_route_heatmap", "plot_ticket_completion", "heat_colors", "wilson",
     "DoublingDuel", "doubling_duel",
@@ -95,17 +96,68 @@ def to_dataframe(results: Sequence[GameResult], kind: str = "seats") -> Any:
 
 
 def read_results(path: str | Path) -> list[GameResult]:
-    """Results saved one JSON object per line (``ttr-nb simulate --json > run.jsonl``)."""
+    """Results saved one JSON object per line (``ttr-nb simulate --json > run.jsonl``).
+
+    Each line is checked: bounded JSON, then a record whose variant, players, agents, seats
+    and winners agree (:func:`result_problem`). Anything else raises ValueError naming the
+    file and the line; a file that is missing, a directory, UTF-16 or not UTF-8 too."""
+    from .errors import parse_json, read_text
+
+    def error(where: str, what: str) -> ValueError:
+        return ValueError(f"{where}: {what}")
+
+    text = read_text(path, error, "results file")
     out = []
-    with open(path, encoding="utf-8") as f:
-        for k, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            try:
-                out.append(GameResult.from_dict(json.loads(line)))
-            except (ValueError, KeyError, TypeError) as e:
-                raise ValueError(f"{path}, line {k}: not a game result ({e})") from None
+    for k, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        where = f"{path}, line {k}"
+        doc = parse_json(line, where, lambda _w, what: error(where, what))
+        if not isinstance(doc, dict):
+            raise error(where, f"not a game result (a JSON object), but {type(doc).__name__}")
+        try:
+            r = GameResult.from_dict(doc)
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
+            what = f"missing {e}" if isinstance(e, KeyError) else shown(str(e), 200)[1:-1]
+            raise error(where, f"not a game result ({what})") from None
+        why = result_problem(r)
+        if why:
+            raise error(where, f"not a game result: {why}")
+        out.append(r)
     return out
+
+
+def result_problem(r: GameResult) -> str | None:
+    """Why a read game result does not hold together (None when it does): a known variant
+    and a player count it allows, one agent and one seat per player, seats numbered in order,
+    winners that are seats, each seat's ``won`` agreeing with the winners."""
+    from .errors import int_problem
+    from .variants import get_variant, variants
+
+    if r.variant not in variants():
+        return f"unknown variant {shown(r.variant)}"
+    allowed = get_variant(r.variant).players
+    if r.players not in allowed:
+        return f"{r.variant} is played by {', '.join(map(str, allowed))} players, not {shown(r.players)}"
+    for what, v in (("game", r.game), ("steps", r.steps), ("turns", r.turns)):
+        bad = int_problem(v, what, 0)
+        if bad:
+            return bad
+    if len(r.agents) != r.players:
+        return f"{len(r.agents)} agents for {r.players} players"
+    if len(r.seats) != r.players:
+        return f"{len(r.seats)} seats for {r.players} players"
+    if [s.seat for s in r.seats] != list(range(r.players)):
+        return f"the seats are numbered {[s.seat for s in r.seats]}, not 0..{r.players - 1}"
+    if not r.winners or len(set(r.winners)) != len(r.winners) or \
+            any(not 0 <= w < r.players for w in r.winners):
+        return f"winners {shown(list(r.winners))} are not distinct seats 0..{r.players - 1}"
+    for s in r.seats:
+        if s.won != (s.seat in r.winners):
+            return f"seat {s.seat} has won={s.won} but the winners are {list(r.winners)}"
+        if not 0 <= s.scorer < r.players:
+            return f"seat {s.seat} scores on line {s.scorer}, not 0..{r.players - 1}"
+    return None
 
 
 def write_results(results: Iterable[GameResult], path: str | Path) -> int:
@@ -132,6 +184,11 @@ def win_rates(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     """
     if not results:
         return []
+    for r in results:
+        if len(r.agents) != r.players or (r.seats and len(r.seats) != r.players):
+            raise ValueError(f"game {r.game} of these results does not hold together: "
+                             f"{r.players} players, {len(r.agents)} agents, {len(r.seats)} seats "
+                             f"(lab.result_problem says what is wrong)")
     players = max(r.players for r in results)
     out = []
     for seat in range(players):

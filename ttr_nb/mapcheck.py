@@ -10,18 +10,43 @@ from collections import defaultdict
 from typing import Any
 
 from .board import MAX_LENGTH, ROUTE_COLORS
+from .errors import int_problem, shown
 
 Problem = tuple[str, str]
 KINDS = ("city", "country")
+MAX_ROUTE_ID = 99_999
+"""Route ids (and double groups) are whole numbers 1..MAX_ROUTE_ID."""
+MAX_TUNNEL = 6
+"""Most cards a tunnel may reveal (Team Asia prints 4 to 6, Europe 3)."""
+MAX_TICKET_POINTS = 99
+MAX_COORD = 10.0
+"""Coordinates lie within ±MAX_COORD (the shipped maps use 0..1 across)."""
+MAX_TRAINS = 999
+CITY_KEYS = ("name", "x", "y", "kind", "lon", "lat")
+ROUTE_KEYS = ("id", "a", "b", "length", "color", "double_group", "ferry_locos", "tunnel",
+              "mountains", "terrain", "spaces")
+TICKET_KEYS = ("id", "a", "b", "points", "decks")
 
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _is_num(v: Any) -> bool:
-    """A finite JSON number (Python's json also reads NaN and Infinity: not allowed)."""
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+def _is_num(v: Any, limit: float = MAX_COORD) -> bool:
+    """A finite JSON number within ±limit (NaN, Infinity and huge numbers are not allowed)."""
+    return (isinstance(v, (int, float)) and not isinstance(v, bool) and -limit <= v <= limit
+            and math.isfinite(v))
+
+
+def _unknown_keys(obj: dict, known: tuple[str, ...], where: str, out: list[Problem]) -> None:
+    """Name every key the schema does not know (a typo such as 'lenght'), with a guess."""
+    import difflib
+
+    for k in obj:
+        if k not in known:
+            guess = difflib.get_close_matches(str(k), known, n=1)
+            hint = f" (did you mean '{guess[0]}'?)" if guess else ""
+            out.append((where, f"unknown key {shown(k)}{hint}; the keys are {', '.join(known)}"))
 
 
 def _is_name(v: Any) -> bool:
@@ -56,14 +81,15 @@ def _check_meta(doc: dict, out: list[Problem]) -> None:
         if k in doc and not _is_name(doc[k]):
             out.append((k, f"'{k}' must be a non-empty string, got {doc[k]!r}"))
     if "height" in doc and not (_is_num(doc["height"]) and doc["height"] > 0):
-        out.append(("height", f"'height' must be a number > 0, got {doc['height']!r}"))
+        out.append(("height", f"'height' must be a number > 0 and at most {MAX_COORD:g}, "
+                              f"got {shown(doc['height'])}"))
     decks = doc.get("decks")
     if "decks" in doc and not (isinstance(decks, dict) and all(isinstance(v, str) for v in decks.values())):
         out.append(("decks", "'decks' must map each deck name to a description"))
     points = doc.get("route_points")
     if "route_points" in doc and not (
             isinstance(points, dict)
-            and all(k in {str(n) for n in range(1, MAX_LENGTH + 1)} and _is_int(v) and v >= 0
+            and all(k in {str(n) for n in range(1, MAX_LENGTH + 1)} and _is_int(v) and 0 <= v <= 999
                     for k, v in points.items())):
         out.append(("route_points", f"'route_points' must map lengths '1'..'{MAX_LENGTH}' to whole numbers"))
     terrain = doc.get("terrain_of_color")
@@ -71,8 +97,8 @@ def _check_meta(doc: dict, out: list[Problem]) -> None:
             isinstance(terrain, dict) and all(k in ROUTE_COLORS and isinstance(v, str) for k, v in terrain.items())):
         out.append(("terrain_of_color", "'terrain_of_color' must map route colours to terrain names"))
     for k in ("trains_per_player", "trains_per_team", "double_routes_min_players"):
-        if k in doc and not (_is_int(doc[k]) and doc[k] >= 1):
-            out.append((k, f"'{k}' must be a whole number >= 1, got {doc[k]!r}"))
+        if k in doc and int_problem(doc[k], f"'{k}'", 1, MAX_TRAINS):
+            out.append((k, int_problem(doc[k], f"'{k}'", 1, MAX_TRAINS)))
 
 
 def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
@@ -86,12 +112,14 @@ def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
         if not isinstance(name, str) or not name.strip():
             out.append((where, "has no name"))
             continue
-        where = f"city '{name}'"
+        where = f"city {shown(name)}"
+        _unknown_keys(c, CITY_KEYS, where, out)
         if name in names:
             out.append((where, "is listed twice (duplicate city name)"))
         for k in ("x", "y"):
             if not _is_num(c.get(k)):
-                out.append((where, f"'{k}' must be a number, got {c.get(k)!r}"))
+                out.append((where, f"'{k}' must be a number from -{MAX_COORD:g} to {MAX_COORD:g}, "
+                                   f"got {shown(c.get(k))}"))
         kind = c.get("kind", "city")
         if kind not in KINDS:
             out.append((where, f"kind {kind!r} is not one of {', '.join(KINDS)}"))
@@ -102,15 +130,21 @@ def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
 def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
                   out: list[Problem]) -> list[dict]:
     good, ids = [], set()
+    lengths: dict[Any, set] = defaultdict(set)  # double group -> the lengths of its tracks
+    for r in routes:
+        if isinstance(r, dict) and _is_int(r.get("double_group")) and _is_int(r.get("length")):
+            lengths[r["double_group"]].add(r["length"])
     for i, r in enumerate(routes):
         if not isinstance(r, dict):
             out.append((f"route #{i + 1}", "must be an object"))
             continue
         rid = r.get("id")
-        where = f"route {rid}" if _is_int(rid) else f"route #{i + 1}"
-        if not _is_int(rid):
-            out.append((where, f"id must be an integer, got {rid!r}"))
+        bad_id = int_problem(rid, "id", 1, MAX_ROUTE_ID)
+        where = f"route {rid}" if not bad_id else f"route #{i + 1}"
+        if bad_id:
+            out.append((where, bad_id))
             continue
+        _unknown_keys(r, ROUTE_KEYS, where, out)
         if rid in ids:
             out.append((where, "duplicate route id"))
             continue
@@ -136,18 +170,21 @@ def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
             if not _is_int(v) or v < 0:
                 out.append((where, f"'{k}' must be a whole number >= 0, got {v!r}"))
             elif _is_int(length) and k != "tunnel" and v > length:
-                out.append((where, f"'{k}' ({v}) is more than the route's length ({length})"))
+                out.append((where, f"'{k}' ({shown(v)}) is more than the route's length ({shown(length)})"))
+            elif k == "tunnel" and v > MAX_TUNNEL:
+                out.append((where, f"'tunnel' reveals {shown(v)} cards; a tunnel reveals at most "
+                                   f"{MAX_TUNNEL}"))
         dg = r.get("double_group")
-        if dg is not None and not _is_int(dg):
-            out.append((where, f"double_group must be an integer or null, got {dg!r}"))
+        if dg is not None and int_problem(dg, "double_group", 0, MAX_ROUTE_ID):
+            out.append((where, int_problem(dg, "double_group", 0, MAX_ROUTE_ID) + " (or null)"))
         if terrain_of and color in ROUTE_COLORS and r.get("terrain") != terrain_of.get(color):
             out.append((where, f"terrain {r.get('terrain')!r} does not match colour {color} "
                                f"({terrain_of.get(color)})"))
         spaces = r.get("spaces")
-        length_ok = _is_int(length) and 1 <= length <= MAX_LENGTH
+        length_ok = _is_int(length) and 1 <= length <= MAX_LENGTH and len(lengths.get(dg, ())) < 2
         if spaces is not None and length_ok and (not isinstance(spaces, list) or len(spaces) != length
                                    or not all(isinstance(s, list) and len(s) == 3
-                                              and all(_is_num(v) for v in s) for s in spaces)):
+                                              and all(_is_num(v, 1000.0) for v in s) for s in spaces)):
             out.append((where, f"'spaces' must list {length} [x, y, angle] triples"))
         if len(out) == bad:
             good.append(r)
@@ -193,7 +230,9 @@ def _check_tickets(tickets: list, names: dict[str, str], decks_declared: dict | 
             out.append((f"ticket #{i + 1}", "must be an object"))
             continue
         tid = t.get("id")
-        where = f"ticket {tid}" if isinstance(tid, str) and tid else f"ticket #{i + 1}"
+        where = (f"ticket {tid if len(tid) <= 60 else shown(tid)}" if isinstance(tid, str) and tid
+                 else f"ticket #{i + 1}")
+        _unknown_keys(t, TICKET_KEYS, where, out)
         if not isinstance(tid, str) or not tid:
             out.append((where, f"id must be a non-empty string, got {tid!r}"))
         elif tid in ids:
@@ -205,8 +244,9 @@ def _check_tickets(tickets: list, names: dict[str, str], decks_declared: dict | 
                 out.append((where, f"goes to unknown city {end!r}"))
         if t.get("a") == t.get("b"):
             out.append((where, "joins a city to itself"))
-        if not _is_int(t.get("points")) or t["points"] < 1:
-            out.append((where, f"points must be a whole number >= 1, got {t.get('points')!r}"))
+        bad_points = int_problem(t.get("points"), "points", 1, MAX_TICKET_POINTS)
+        if bad_points:
+            out.append((where, bad_points))
         decks = t.get("decks", ["main"])
         if not isinstance(decks, list) or not decks or not all(isinstance(d, str) for d in decks):
             out.append((where, f"decks must be a non-empty list of names, got {decks!r}"))
@@ -242,24 +282,23 @@ def _check_connected(names: dict[str, str], routes: list[dict], out: list[Proble
 
 def main(files: list[str]) -> int:
     """`ttr-nb check-map`: print every problem (exit 1), or the statistics of a good map."""
-    import json
     from pathlib import Path
 
     from .board import MAP_NAMES, maps_dir, parse_map
+    from .errors import parse_json, read_text
 
     status = 0
     for f in files:
         path = maps_dir() / f"{f.replace('-', '_')}.json" if f.replace("-", "_") in MAP_NAMES else Path(f)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            print(f"{f}: cannot read: {e}")
-            status = 1
-            continue
-        try:
-            doc = json.loads(text)
-        except json.JSONDecodeError as e:
-            print(f"{f}: line {e.lineno} column {e.colno}: invalid JSON: {e.msg}")
+            try:
+                text = read_text(path, _Unreadable, "map file")
+            except _Unreadable as e:
+                raise _Unreadable(e.args[0], f"cannot read: {e.args[1]}") from None
+            doc = parse_json(text, str(f), _Unreadable)
+        except _Unreadable as e:
+            where = str(e.args[0]).replace(", line ", ": line ", 1)
+            print(f"{where}: {e.args[1]}")
             status = 1
             continue
         problems = check_document(doc)
@@ -272,3 +311,7 @@ def main(files: list[str]) -> int:
         print(f"{f}: OK")
         print(parse_map(text, str(f)).describe())
     return status
+
+
+class _Unreadable(Exception):
+    """A map file check-map cannot read (the file, what is wrong)."""

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
+from .agents import chosen_action
+
 # events that say more than the action that caused them
 _NOTE = ("loco_reset", "loco_cap", "reshuffle", "no_second", "tickets_kept", "final_round", "pass")
 
@@ -55,7 +57,7 @@ def play(game: Any, action: Any = None, seat: int | None = None,
     if action is None:
         if players is None:
             raise ValueError("give an action, or the players who choose one")
-        action = players[game.current_player].choose(game)
+        action = chosen_action(players[game.current_player], game)
     said = action.text(game)
     events = game.apply(action)
     print("▶", said)
@@ -90,7 +92,7 @@ def play_until(game: Any, players: Sequence[Any], before: Callable[[Any, Any], b
     about to be played (it is returned, not played) or ``after(game, action)`` holds for the
     one just played (it is returned). Returns None if the game ends first."""
     while not game.over:
-        action = players[game.current_player].choose(game)
+        action = chosen_action(players[game.current_player], game)
         if before is not None and before(game, action):
             return action
         game.apply(action)
@@ -110,7 +112,7 @@ def play_turns(game: Any, players: Sequence[Any], stop: Callable[[Any], bool]) -
         name = game.names[seat]
         said, notes, claimed = [], [], False
         while not game.over and game.turn == turn:
-            action = players[game.current_player].choose(game)
+            action = chosen_action(players[game.current_player], game)
             said.append(action.text(game))
             claimed = claimed or isinstance(action, ClaimRoute)
             notes += [e.text for e in game.apply(action) if e.kind in _NOTE]

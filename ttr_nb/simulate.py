@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -30,6 +31,8 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Sequence, TextIO
+
+from .errors import shown
 
 __all__ = [
     "GameResult", "SeatResult", "simulate", "simulate_iter", "game_seed", "play_chunk",
@@ -502,8 +505,20 @@ def simulate_iter(variant: str, players: int = 2, games: int = 100, seed: int = 
     are checked at the call, before the first game."""
     names = _check(variant, players, games, seed, agents)
     _check_progress(progress)
+    _check_pool(executor, chunksize)
     return _run(variant, players, games, seed, names, executor, progress, chunksize, score_lines,
                 keep_lines)
+
+
+def _check_pool(executor: Any, chunksize: Any) -> None:
+    """An executor has ``submit``; a chunk size is a whole number >= 1 (or None)."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be None or a concurrent.futures Executor (with "
+                         f"submit()), not {shown(executor)}")
+    if chunksize is not None and (isinstance(chunksize, bool) or not isinstance(chunksize, int)
+                                  or chunksize < 1):
+        raise ValueError(f"chunksize must be a whole number of games, 1 or more (or None), "
+                         f"not {shown(chunksize)}")
 
 
 def _check(variant: str, players: int, games: int, seed: int,
@@ -530,7 +545,7 @@ def _check(variant: str, players: int, games: int, seed: int,
 def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ...],
          executor: cf.Executor | None, progress: Any, chunksize: int | None,
          score_lines: bool, keep_lines: bool) -> Iterator[GameResult]:
-    plan = [(i, game_seed(seed, i)) for i in range(games)]
+    plan = ((i, game_seed(seed, i)) for i in range(games))  # lazy: no list of every game
     bar = _progress_bar(progress, games)
     try:
         if executor is None:
@@ -541,14 +556,16 @@ def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ..
                     bar.update(1)
             return
         size = chunksize or _chunk_size(games, executor)
-        chunks = deque(plan[k:k + size] for k in range(0, games, size))
+        chunks = _chunks(plan, size)
         workers = getattr(executor, "_max_workers", None) or os.cpu_count() or 1
         window: deque[Any] = deque()
+        chunk = next(chunks, None)
         try:
-            while chunks or window:
-                while chunks and len(window) < 2 * workers:
+            while chunk is not None or window:
+                while chunk is not None and len(window) < 2 * workers:
                     window.append(executor.submit(play_chunk, variant, players, names,
-                                                  chunks.popleft(), score_lines, keep_lines))
+                                                  chunk, score_lines, keep_lines))
+                    chunk = next(chunks, None)
                 done = window.popleft().result()
                 if bar is not None:
                     bar.update(len(done))
@@ -560,6 +577,15 @@ def _run(variant: str, players: int, games: int, seed: int, names: tuple[str, ..
     finally:
         if bar is not None:
             bar.close()
+
+
+def _chunks(plan: Iterator[tuple[int, int]], size: int) -> Iterator[list[tuple[int, int]]]:
+    """``plan`` cut into lists of ``size`` games, one list at a time."""
+    while True:
+        chunk = list(itertools.islice(plan, size))
+        if not chunk:
+            return
+        yield chunk
 
 
 def _or(counts: Sequence[int]) -> str:

@@ -315,7 +315,8 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
             known = ", ".join(pol)
             raise ValueError(f"variant {name!r} has no setting {k!r}; its settings are: {known}")
         p = POLICIES[k]
-        if p.choices and val not in p.choices:
+        if p.choices and (val not in p.choices or any(
+                isinstance(c, bool) != isinstance(val, bool) for c in p.choices if c == val)):
             raise ValueError(f"setting {k} ({p.rule}) must be one of {', '.join(map(repr, p.choices))}, not {val!r}")
         if not p.choices and p.default is not None and not isinstance(val, type(p.default)):
             raise ValueError(f"setting {k} ({p.rule}) must be a {type(p.default).__name__}, not {val!r}")

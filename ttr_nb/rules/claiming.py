@@ -365,11 +365,11 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
     colours = [c for c in range(8) if pay[c]]
     if r.color == "gray":
         if len(colours) > 1 or total != L:
-            return (f"Route {r.a}–{r.b} is gray and needs {L} cards of one colour (Locomotives are wild); "
+            return (f"Route {r.a}–{r.b} is gray and needs {L} card{'s' * (L != 1)} of one colour (Locomotives are wild); "
                     f"you offered {offered} (B-5.2).")
     else:
         if any(c != T.rcol[i] for c in colours) or total != L:
-            return (f"Route {r.a}–{r.b} is {r.color} and needs {L} {r.color} cards (Locomotives are wild); "
+            return (f"Route {r.a}–{r.b} is {r.color} and needs {L} {r.color} card{'s' * (L != 1)} (Locomotives are wild); "
                     f"you offered {offered} (B-5.1).")
     f = T.rferry[i]
     if pay[LOCO] < f:

@@ -137,7 +137,8 @@ def why_not(g: "Game", seat: int, source: str, second: bool) -> str | None:
                     "(B-4.8, B-4.10).")
         return None
     if code not in g.display:
-        shown = ", ".join(CARD_NAMES[c] for c in g.display if c != EMPTY) or "no cards"
+        shown = ", ".join("Locomotive" if c == LOCO else CARD_NAMES[c]
+                          for c in g.display if c != EMPTY) or "no cards"
         what = "Locomotive" if code == LOCO else f"{CARD_NAMES[code]} card"
         return f"There is no face-up {what} (face up: {shown})."
     if code == LOCO and second:

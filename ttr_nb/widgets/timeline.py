@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action, ClaimRoute, action_from_json
-from ..errors import SaveError
+from ..errors import SaveError, _bounded, load_json
 
 
 @dataclass(frozen=True)
@@ -111,23 +111,28 @@ def _public(game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(p["route_points"] for p in players), tuple(p["trains"] for p in players)
 
 
+def _file_error(where: str, what: str) -> SaveError:
+    return SaveError(f"{where}: {what}".replace(": invalid JSON", " is not valid JSON", 1))
+
+
 def _record_of(source: Any) -> dict[str, Any]:
+    """The record of ``source``: a Game, a dict, JSON text, a path (str or Path) to a saved
+    game, or its bytes; SaveError naming the file for anything that does not read."""
     from ..game import Game
 
     if isinstance(source, Game):
         return source.to_dict()
+    if isinstance(source, str) and not source.lstrip().startswith(("{", "[")):
+        source = Path(source)  # a path to a saved game (JSON text starts with '{')
     if isinstance(source, Path):
-        try:
-            source = source.read_text(encoding="utf-8")
-        except OSError as e:
-            raise SaveError(f"cannot read {source}: {e.strerror}") from None
-    if isinstance(source, (str, bytes)):
-        try:
-            doc = json.loads(source)
-        except json.JSONDecodeError as e:
-            raise SaveError(f"the record is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+        doc = load_json(source, str(source), _file_error, "saved game file")
+    elif isinstance(source, (str, bytes)):
+        doc = load_json(source, "the record", _file_error)
     elif isinstance(source, dict):
         doc = source
+        problem, _n = _bounded(doc)
+        if problem:
+            raise SaveError(f"the record: {problem}")
     else:
         raise SaveError(f"a game record is a Game, a dict, JSON text or a path, not {type(source).__name__}")
     if not isinstance(doc, dict) or not isinstance(doc.get("actions"), list):
