@@ -124,7 +124,10 @@ def test_tunnels_are_outlined_and_show_the_cards_they_reveal(drawn):
             assert not outline and not badge
             continue
         assert len(outline) == r.length and all(p.get_linestyle() != "-" for p in outline)
-        assert len(badge) == 1
+        # the tracks of a double tunnel revealing the same number share the first one's badge
+        first = min([r.id] + [t for t in board.twins.get(r.id, ()) if board.route(t).tunnel == r.tunnel])
+        badge = patches(ax, f"tunnel-badge-{first}")
+        assert len(badge) == 1 and (first == r.id or not patches(ax, f"tunnel-badge-{r.id}"))
         bx, by = badge[0].center
         number = [t for t in ax.texts if t.get_position() == (bx, by)]
         assert [t.get_text() for t in number] == [str(r.tunnel)]
@@ -386,8 +389,9 @@ def test_a_small_hand_made_map_is_drawn():
 
 @pytest.mark.parametrize("variant,players", [("team-asia", 4), ("usa", 3)])
 def test_a_game_picture_colours_each_scorer_TA_15(monkeypatch, variant, players):
-    """A game shows itself as the board with one colour per scorer: a Team Asia team's two
-    partners share their team's colour (TA-15); the title is the variant's."""
+    """A game shows itself as the board drawn seat by seat with one colour per scorer: a Team
+    Asia team's two partners share their team's colour (TA-15) and differ by mark; the title
+    is the variant's."""
     from ttr_nb.agents import play_game
 
     seen = {}
@@ -396,8 +400,132 @@ def test_a_game_picture_colours_each_scorer_TA_15(monkeypatch, variant, players)
     assert game._repr_png_() == b"png"
     groups = [tuple(sc.seats) for sc in game.scorers()]
     assert seen["title"] == game.variant.title
-    assert seen["player_names"] == [" & ".join(game.names[s] for s in seats) for seats in groups]
+    assert len(seen["player_names"]) == game.n
+    assert all(seen["player_names"][s].startswith(game.names[s]) for s in range(game.n))
     team_of = {s: i for i, seats in enumerate(groups) for s in seats}
-    owners = game.route_owners
-    assert seen["claims"] == {rid: team_of[s] for rid, s in owners.items()}
-    assert set(seen["claims"].values()) == set(range(len(groups)))
+    assert seen["claims"] == dict(game.route_owners)
+    colors = seen["player_colors"]
+    for s in range(game.n):
+        for t in range(game.n):
+            assert (colors[s] == colors[t]) == (team_of[s] == team_of[t])
+    assert len(set(seen["marks"])) == game.n
+
+
+# -- fast pictures (the fixed part drawn once) and SVG ---------------------------------------
+def _pixels(png: bytes) -> np.ndarray:
+    import io
+
+    from PIL import Image
+
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB")).astype(int)
+
+
+@pytest.mark.parametrize("variant,players", [("usa", 4), ("team-asia", 4), ("heart-of-africa", 3)])
+def test_fast_picture_is_the_whole_figure_with_every_style(variant, players):
+    """board_png paints a position over the cached fixed board: the same picture as a whole new
+    draw_board figure (claims, every highlight style, rings, title, legend). Without marks the
+    two differ only in the rounding of anti-aliased edges (the layers' blending, the fixed
+    board's patches drawn as collections): at most 16 colour levels, on under 0.01% of the
+    pixels by more than 6; the marks are drawn as glyph outlines, which moves a few
+    anti-aliased pixels."""
+    from ttr_nb.agents import play_game
+    from ttr_nb.pictures import draw_args
+
+    game = play_game(variant, players, 2, ("greedy",))
+    args = draw_args(game)
+    board = args.pop("board")
+    free = [r.id for r in board.routes if r.id not in game.route_owners]
+    kw = dict(args, highlight=free[:2], gap=free[2:4], trails={0: list(game.route_owners)[:3]},
+              selected=free[4:5], closed=free[5:7], highlight_cities=[board.routes[0].a], title="A title")
+    fast = _pixels(board_png(board, dpi=60, compact=False, **kw))
+    full = _pixels(draw._board_png_full(board, dpi=60, compact=False, **kw))
+    assert fast.shape == full.shape
+    diff = np.abs(fast - full).max(axis=2)
+    assert (diff > 40).mean() < 0.005, f"{(diff > 40).mean():.4%} of the pixels differ"
+    kw["marks"] = ()
+    fast = _pixels(board_png(board, dpi=60, compact=False, **kw))
+    full = _pixels(draw._board_png_full(board, dpi=60, compact=False, **kw))
+    diff = np.abs(fast - full).max(axis=2)
+    assert diff.max() <= 16 and (diff > 6).mean() < 1e-4, (diff.max(), (diff > 6).mean())
+
+
+def test_the_fixed_board_is_drawn_once_per_board_and_size():
+    from ttr_nb.widgets import canvas
+
+    board = load_map("legendary_asia")
+    board_png(board, dpi=41)
+    made = [fp for k, fp in canvas._FIXED.items() if fp.board is board and k[3] == 41.0]
+    assert len(made) == 1
+    a = board_png(board, dpi=41, claims={board.routes[0].id: 0})
+    b = board_png(board, dpi=41, claims={board.routes[1].id: 1}, highlight=[board.routes[2].id])
+    again = [fp for k, fp in canvas._FIXED.items() if fp.board is board and k[3] == 41.0]
+    assert again == made and a != b
+    assert board_png(board, dpi=41) == board_png(board, dpi=41)        # each picture starts again
+
+
+def test_svg_is_vector_and_the_same_bytes_every_time():
+    """Boards, games and Scoresheets as SVG (tooling §3: fixed svg.hashsalt, no date)."""
+    import ttr_nb
+    from ttr_nb.agents import play_game
+
+    game = play_game("usa", 2, 5, ("greedy",))
+    for source in (load_map("usa"), game, game.score()):
+        one, two = ttr_nb.show(source, format="svg").data, ttr_nb.show(source, format="svg").data
+        assert one == two and one.lstrip().startswith("<svg")
+        assert "dc:date" not in one and "<image" not in one                # vector, no raster inside
+    svg = draw.board_svg(load_map("team_asia"), claims={1: 0}, highlight=[2])
+    assert svg == draw.board_svg(load_map("team_asia"), claims={1: 0}, highlight=[2])
+    with pytest.raises(ValueError, match="svg"):
+        ttr_nb.show(game, format="gif")
+
+
+def test_save_board_writes_svg(tmp_path):
+    path = tmp_path / "usa.svg"
+    save_board(load_map("usa"), path, claims={1: 0})
+    assert "<svg" in path.read_text(encoding="utf-8")
+
+
+def test_controls_highlight_in_the_lesson_styles():
+    """The widgets paint through the same fast path with draw_board's styles (issue 14): the
+    stepper frames the last claim as selected ("last claim" in the legend), the explorer
+    stripes a longest trail in the player's colour and shows a gap as the dashed band, the
+    route builder both; nothing glows in the old pink."""
+    from ttr_nb.agents import play_game
+    from ttr_nb.widgets import GameStepper, RouteBuilder, ScoringExplorer
+
+    game = play_game("usa", 3, 14, ("greedy",))
+    calls = []
+
+    def spy(widget):
+        real = widget.canvas.png
+
+        def png(*a, **kw):
+            calls.append(kw)
+            return real(*a, **kw)
+        widget.canvas.png = png
+
+    s = GameStepper(game, chart=False)
+    spy(s)
+    k = next(i for i, a in enumerate(game.history) if type(a).__name__ == "ClaimRoute") + 1
+    s.go(k)
+    route = game.history[k - 1].route
+    assert calls[-1]["selected"] == [route] and calls[-1]["labels"]["selected"] == "last claim"
+    assert route in s.highlight["routes"]
+    px = _pixels(s.board_image.value)
+    assert not (np.abs(px - np.array([255, 0, 170])).sum(axis=2) < 30).any()     # no pink glow
+
+    ex = ScoringExplorer(game)
+    spy(ex)
+    ex.pick(0, "trail")
+    trail = sorted(game.score().trail(0).routes)
+    assert {p: sorted(r) for p, r in calls[-1]["trails"].items()} == {0: trail} and ex.highlight["routes"] == trail
+    missed = [r for r in game.score().ticket_results[0] if not r.done and r.routes]
+    if missed:
+        ex.pick(0, f"ticket:{missed[0].ticket.id}")
+        assert sorted(calls[-1]["gap"]) == sorted(missed[0].routes)
+
+    usa = load_map("usa")
+    rb = RouteBuilder(usa, routes=["Vancouver–Seattle", "Seattle–Portland"], tickets=["Vancouver–Montréal"])
+    spy(rb)
+    rb.add("Portland–San Francisco")
+    assert sorted(calls[-1]["trails"][0]) == sorted(rb.trail.routes) and calls[-1]["gap"]

@@ -50,3 +50,37 @@ def test_city_names_overlap_no_name_no_dot_no_legend_and_sit_by_their_dot(name):
     assert not on_dots, on_dots
     assert not on_legend, on_legend
     assert not far, far
+
+
+@pytest.mark.parametrize("name", MAP_NAMES)
+def test_tunnel_badges_sit_on_no_car_space_and_no_other_badge(name):
+    """Each tunnel's number (a disc beside its spaces) covers no car space of any route (with
+    room for a claimed car and the dashed outline), no city dot and no other badge: also in
+    Team Asia's Japan corner (Osaka–Niigata–Tokyo). The two tracks of a double tunnel that
+    reveal the same number share one disc."""
+    from ttr_nb import draw
+
+    board = load_map(name)
+    layout = draw._layout(board)
+    spots = draw._badge_spots(board, layout, draw._car_samples(layout))
+    assert set(spots) == {r.id for r in board.routes if r.tunnel}
+    boxes, ids = draw._car_boxes(board, layout)
+    W = layout.car_width
+    rad = W * draw.BADGE_RADIUS
+    on_cars = {}
+    for rid, (x, y) in spots.items():
+        hit = sorted(set(ids[draw._gap_to_boxes(boxes, x, y) < rad].tolist()))
+        if hit:
+            on_cars[board.route(rid).label()] = [board.route(h).label() for h in hit]
+    discs = sorted(set(spots.values()))
+    touching = [(a, b) for i, a in enumerate(discs) for b in discs[i + 1:] if np.hypot(a[0] - b[0], a[1] - b[1]) < 2 * rad]
+    dots = [(c.x, c.y) for c in board.cities.values() if not c.is_country]
+    on_dots = [d for d in discs for c in dots if np.hypot(d[0] - c[0], d[1] - c[1]) < rad + CITY_RADIUS]
+    print(f"{name}: {len(spots)} tunnels, {len(discs)} badges")
+    assert not on_cars, on_cars
+    assert not touching, touching
+    assert not on_dots, on_dots
+    for rid, spot in spots.items():                       # a shared disc: twins with the same number
+        for other in board.twins.get(rid, ()):
+            if spots.get(other) == spot:
+                assert board.route(other).tunnel == board.route(rid).tunnel

@@ -11,7 +11,8 @@ Symbols (the same on every board):
 * a car space is a small rectangle in the route's colour (gray routes gray);
 * a **ferry**'s Locomotive spaces carry multicolour stripes (any card colour, i.e. a Locomotive);
 * a **tunnel** has a dark dashed outline round its spaces and a dark disc with the number
-  of cards revealed when it is claimed;
+  of cards revealed when it is claimed (beside its spaces, on no car space, badge or city dot;
+  the two tracks of a double tunnel that reveal the same number share one disc);
 * a **mountain** (Legendary Asia) X space carries an X: it costs one extra train;
 * a **country** (The Heart of Africa) is a large pale oval with its name in capitals;
 * a **claimed** route is covered by cars: every space in the player's colour over its whole
@@ -24,7 +25,11 @@ Symbols (the same on every board):
 
 The legend sits in a strip under the board. The picture is made of two parts:
 :func:`draw_fixed` (the board as printed: spaces, symbols, cities, names) and
-:func:`draw_overlay` (claims and highlights on top), so the fixed part can be drawn once.
+:func:`draw_overlay` (claims and highlights on top). :func:`board_png` (and so ``ttr_nb.show``
+and every ``_repr_png_``) draws the fixed part once per board, size and resolution and paints
+each position over it (:mod:`ttr_nb.widgets.canvas`, the widgets' path too): a game position
+costs tens of milliseconds instead of half a second. :func:`board_svg` draws the whole figure
+as SVG (vector; the same bytes for the same position).
 
 Every car-space patch carries the gid ``"route-<id>"`` (tests and widgets find a route's
 patches by it). The engine never imports this module.
@@ -37,7 +42,9 @@ Example
 """
 from __future__ import annotations
 
+import bisect
 import io
+import itertools
 import math
 import numbers
 import weakref
@@ -221,14 +228,11 @@ def _lay_group(board: Board, tracks: list[Route], bend: float, base: float, widt
     nx, ny = -dy / d, dx / d
     px, py = (ca.x + cb.x) / 2 + nx * bend * d, (ca.y + cb.y) / 2 + ny * bend * d
     steps = 64
-    curve = []
-    for i in range(steps + 1):
-        t = i / steps
-        curve.append(((1 - t) ** 2 * ca.x + 2 * (1 - t) * t * px + t * t * cb.x,
-                      (1 - t) ** 2 * ca.y + 2 * (1 - t) * t * py + t * t * cb.y))
-    arc = [0.0]
-    for p, q in zip(curve, curve[1:]):
-        arc.append(arc[-1] + math.dist(p, q))
+    t_ = np.arange(steps + 1) / steps
+    cx_ = (1 - t_) ** 2 * ca.x + 2 * (1 - t_) * t_ * px + t_ * t_ * cb.x
+    cy_ = (1 - t_) ** 2 * ca.y + 2 * (1 - t_) * t_ * py + t_ * t_ * cb.y
+    curve = list(zip(cx_.tolist(), cy_.tolist()))
+    arc = np.concatenate([[0.0], np.cumsum(np.hypot(np.diff(cx_), np.diff(cy_)))]).tolist()
     total = arc[-1]
     (sx, sy), (ex, ey) = curve[1], curve[-2]
     d0 = math.hypot(sx - ca.x, sy - ca.y) or 1.0
@@ -240,7 +244,7 @@ def _lay_group(board: Board, tracks: list[Route], bend: float, base: float, widt
     usable = total - clear_a - clear_b
 
     def at(s: float) -> tuple[float, float, float, float]:
-        j = max(1, min(steps, next((i for i, v in enumerate(arc) if v >= s), steps)))
+        j = max(1, min(steps, bisect.bisect_left(arc, s)))      # the first arc point at or past s
         f = (s - arc[j - 1]) / ((arc[j] - arc[j - 1]) or 1e-12)
         (x0, y0), (x1, y1) = curve[j - 1], curve[j]
         seg = math.hypot(x1 - x0, y1 - y0) or 1e-12
@@ -280,14 +284,28 @@ def _unclutter(board: Board, laid: dict, groups: dict, fixed: dict, base: float,
     keys = sorted(laid, key=lambda k: sorted(k))
     pts = {k: samples(laid[k][1]) for k in keys}
     fixed_pts = np.array([(s.x, s.y) for ss in fixed.values() for s in ss]).reshape(-1, 2)
+    # every sample in one array (keys in order, then the printed spaces); a key's rows change in place
+    start, at_ = {}, 0
+    for k in keys:
+        start[k] = at_
+        at_ += len(pts[k])
+    every = np.concatenate([pts[k] for k in keys] + [fixed_pts]).reshape(-1, 2)
+    not_mine = {}
+    for k in keys:
+        m = np.ones(len(every), dtype=bool)
+        m[start[k]:start[k] + len(pts[k])] = False
+        not_mine[k] = m
+    tried: dict[tuple, dict] = {}
     names = list(board.cities)
     dots_all = np.array([(board.cities[n].x, board.cities[n].y) for n in names])
     near_end = CITY_RADIUS * 1.15 + 0.25 * base
     room = width * 1.5
+    per_key = {k: (np.array([(board.cities[c].x, board.cities[c].y) for c in k]),
+                   dots_all[np.array([n not in k for n in names])]) for k in keys}
 
     def cost(key: frozenset, mine: np.ndarray, bend: float) -> float:
-        others = np.concatenate([pts[k] for k in keys if k != key] + [fixed_pts])
-        ends = np.array([(board.cities[c].x, board.cities[c].y) for c in key])
+        others = every[not_mine[key]]
+        ends, dots_other = per_key[key]
         lo, hi = mine.min(axis=0) - room, mine.max(axis=0) + room
         box = np.all((others >= lo) & (others <= hi), axis=1)
         others = others[box]
@@ -298,23 +316,48 @@ def _unclutter(board: Board, laid: dict, groups: dict, fixed: dict, base: float,
             if len(others):
                 dist = np.sqrt(((mine[:, None, :] - others[None, :, :]) ** 2).sum(axis=2))
                 c += float(np.clip(room - dist, 0, None).sum()) / width
-        mask = np.array([n not in key for n in names])
-        dd = np.sqrt(((mine[:, None, :] - dots_all[mask][None, :, :]) ** 2).sum(axis=2))
+        dd = np.sqrt(((mine[:, None, :] - dots_other[None, :, :]) ** 2).sum(axis=2))
         c += 3.0 * float(np.clip(CITY_RADIUS + width * 1.2 - dd, 0, None).sum()) / width
         return c + 4.0 * abs(bend)
 
-    for _ in range(2):
+    # A key's costs depend only on the samples inside its candidates' boxes: in the second pass a
+    # key is weighed again only when a route bent since its last weighing moved samples there.
+    moved: list[tuple[int, np.ndarray, np.ndarray]] = []      # (when, low corner, high corner)
+    weighed: dict[frozenset, int] = {}
+    region: dict[frozenset, tuple[np.ndarray, np.ndarray]] = {}
+    clock = 0
+    for pass_ in range(2):
         for key in keys:
             tracks = groups[key]
+            if pass_ and key in region:
+                lo, hi = region[key]
+                if not any(t > weighed[key] and np.all(a <= hi) and np.all(b >= lo) for t, a, b in moved):
+                    continue
+            clock += 1
+            weighed[key] = clock
             best = None
+            seen = []
             for bend in BENDS:
-                out = laid[key][1] if bend == laid[key][0] else _lay_group(board, tracks, bend, base, width)
-                mine = pts[key] if bend == laid[key][0] else samples(out)
+                if bend == laid[key][0]:
+                    out, mine = laid[key][1], pts[key]
+                else:
+                    if (key, bend) not in tried:
+                        lay = _lay_group(board, tracks, bend, base, width)
+                        tried[key, bend] = (lay, samples(lay))
+                    out, mine = tried[key, bend]
+                seen.append(mine)
                 c = cost(key, mine, bend)
                 if best is None or c < best[0] - 1e-9:
                     best = (c, bend, out, mine)
+            allp = np.concatenate(seen)
+            region[key] = (allp.min(axis=0) - 2 * room, allp.max(axis=0) + 2 * room)
+            if best[1] != laid[key][0]:
+                both = np.concatenate([pts[key], best[3]])
+                clock += 1
+                moved.append((clock, both.min(axis=0), both.max(axis=0)))
             laid[key] = (best[1], best[2])
             pts[key] = best[3]
+            every[start[key]:start[key] + len(best[3])] = best[3]
 
 
 def _car_width(board: Board) -> float:
@@ -399,6 +442,31 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     """
     import matplotlib.pyplot as plt
 
+    over, names, n_players = _prepare(board, claims, player_colors, player_names, marks, highlight,
+                                      highlight_color, highlight_cities, gap, trails, selected, closed)
+    layout = _layout(board)
+    x0, x1, y0, y1 = _extent(board, layout)
+    room = legend or (ax is None and figsize is None)
+    if ax is None:
+        fig, ax = plt.subplots(figsize=_figsize(board, figsize, room))
+        fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.45 / fig.get_figheight())
+    pt = _frame(board, ax, room)
+    faded = {r.id for r in board.routes if r.id not in over.claims} if dim_unclaimed else set()
+    draw_fixed(ax, board, pt, labels=labels, faded=faded, limits=(x0, x1, y0, y1))
+    if room:
+        _strip(ax, (x0, x1, y0, y1))
+    draw_overlay(ax, board, pt, over)
+    _title(ax, board, pt, title)
+    if legend:
+        handles = _legend_handles(board, over, names, n_players)
+        if handles:
+            _legend(ax, handles, pt, (x0, x1, y1, y1 + LEGEND_BAND))
+    return ax
+
+
+def _prepare(board: Board, claims, player_colors, player_names, marks, highlight, highlight_color,
+             highlight_cities, gap, trails, selected, closed) -> tuple[_Overlay, list[str], int]:
+    """draw_board's keywords checked: the overlay, the players' names for the legend, and how many."""
     colors = list(player_colors) if player_colors is not None else list(PLAYER_COLORS)
     claims = _check_claims(board, claims, colors)
     over = _Overlay(claims=claims, colors=colors, marks=(), highlight=_ids(board, highlight),
@@ -414,21 +482,25 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     if marks is None:
         marks = _default_marks(list(player_names or ()) or names, n_players) if player_colors is None else ()
     over.marks = tuple(None if m is None else str(m)[:2] for m in marks)
+    return over, names, n_players
 
-    layout = _layout(board)
-    x0, x1, y0, y1 = _extent(board, layout)
-    room = legend or (ax is None and figsize is None)
-    band = LEGEND_BAND if room else 0.0
-    if ax is None:
-        if figsize is None:
-            aspect = (y1 + band - y0) / (x1 - x0)
-            w = min(DEFAULT_WIDTH_IN, DEFAULT_WIDTH_IN / aspect)   # the longer side 14 in
-            figsize = (w, w * aspect + 0.6)
-        fig, ax = plt.subplots(figsize=figsize)
-        fig.subplots_adjust(left=0.01, right=0.99, bottom=0.01, top=1 - 0.45 / figsize[1])
+
+def _figsize(board: Board, figsize: tuple[float, float] | None, room: bool) -> tuple[float, float]:
+    """The size of a new figure: given, or the longer side 14 in (with the legend strip)."""
+    if figsize is not None:
+        return tuple(figsize)
+    x0, x1, y0, y1 = _extent(board, _layout(board))
+    aspect = (y1 + (LEGEND_BAND if room else 0.0) - y0) / (x1 - x0)
+    w = min(DEFAULT_WIDTH_IN, DEFAULT_WIDTH_IN / aspect)
+    return (w, w * aspect + 0.6)
+
+
+def _frame(board: Board, ax: Axes, room: bool) -> float:
+    """Limits, aspect and ground of the board's axes; returns points per board unit."""
+    x0, x1, y0, y1 = _extent(board, _layout(board))
     fig = ax.figure
     ax.set_xlim(x0, x1)
-    ax.set_ylim(y1 + band, y0)  # y grows southward
+    ax.set_ylim(y1 + (LEGEND_BAND if room else 0.0), y0)  # y grows southward
     ax.set_aspect("equal", adjustable="box")
     ax.set_xticks([])
     ax.set_yticks([])
@@ -437,21 +509,19 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
         s.set_edgecolor("#8a7a5a")
     ax.apply_aspect()
     pos = ax.get_position()
-    pt = pos.width * fig.get_figwidth() * 72 / (x1 - x0)   # points per board unit
+    return pos.width * fig.get_figwidth() * 72 / (x1 - x0)
 
-    faded = {r.id for r in board.routes if r.id not in claims} if dim_unclaimed else set()
-    draw_fixed(ax, board, pt, labels=labels, faded=faded, limits=(x0, x1, y0, y1))
-    draw_overlay(ax, board, pt, over)
-    ax.set_title(title if title is not None else _short_title(board),
-                 fontsize=max(9.0, 0.017 * pt), fontweight="bold")
-    if legend:
-        handles = [_car_key(colors[i], over.marks[i] if i < len(over.marks) else None, label=names[i])
-                   for i in range(n_players)]
-        handles += _highlight_handles(over, names)
-        handles += _symbol_handles(board)
-        if handles:
-            _legend(ax, handles, pt, (x0, x1, y1, y1 + band))
-    return ax
+
+def _title(ax: Axes, board: Board, pt: float, title: str | None) -> Any:
+    return ax.set_title(title if title is not None else _short_title(board),
+                        fontsize=max(9.0, 0.017 * pt), fontweight="bold")
+
+
+def _legend_handles(board: Board, over: _Overlay, names: Sequence[str], n_players: int) -> list:
+    """The legend's entries: each player's car, each highlight style shown, the board's symbols."""
+    handles = [_car_key(over.colors[i], over.marks[i] if i < len(over.marks) else None, label=names[i])
+               for i in range(n_players)]
+    return handles + _highlight_handles(over, names) + _symbol_handles(board)
 
 
 @dataclass
@@ -470,6 +540,7 @@ class _Overlay:
     cities: list[str]
     route_colors: dict[int, str] = field(default_factory=dict)   # a path route's own colour
     city_colors: dict[str, str] = field(default_factory=dict)    # a ringed city's own colour
+    labels: dict[str, str] = field(default_factory=dict)         # legend words: path, gap, selected, closed, cities
 
 
 def _ids(board: Board, ids: Iterable[int]) -> list[int]:
@@ -520,22 +591,52 @@ def _default_marks(names: Sequence[str], n: int) -> tuple[str, ...]:
     return tuple(str(i + 1) for i in range(n))
 
 
+_COLLECT: list | None = None
+"""While :func:`draw_fixed` draws ``fast``: the patches, to be drawn as collections."""
+
+
+def _add(ax: Axes, patch: Any) -> Any:
+    """Add a patch without updating the data limits (they are set; this is most of the cost)."""
+    if _COLLECT is not None:
+        _COLLECT.append(patch)
+        return patch
+    return ax.add_artist(patch)
+
+
 def _ink_on(color: str) -> str:
     """White or dark ink, whichever reads better on ``color``."""
     return "white" if _luminance(color) < 0.42 else INK
 
 
 def draw_fixed(ax: Axes, board: Board, pt: float, *, labels: bool = True, faded: Iterable[int] = (),
-               limits: tuple[float, float, float, float] | None = None) -> None:
+               limits: tuple[float, float, float, float] | None = None, fast: bool = False) -> None:
     """The board's fixed part: car spaces in their colours, ferry, tunnel and mountain marks,
     cities, countries and names (``pt``: points per board unit; ``faded``: routes drawn pale).
-    Claims and highlights go on top (:func:`draw_overlay`)."""
+    Claims and highlights go on top (:func:`draw_overlay`). ``fast``: the patches are drawn as
+    one collection per z-order (the same shapes in the same order; no per-patch gids)."""
+    global _COLLECT
+    if fast:
+        from matplotlib.collections import PatchCollection
+
+        _COLLECT = []
+        try:
+            draw_fixed(ax, board, pt, labels=labels, faded=faded, limits=limits)
+            got = _COLLECT
+        finally:
+            _COLLECT = None
+        by_z: dict[float, list] = {}
+        for p in got:
+            by_z.setdefault(p.get_zorder(), []).append(p)
+        for z, ps in sorted(by_z.items()):
+            ax.add_collection(PatchCollection(ps, match_original=True, zorder=z), autolim=False)
+        return
     layout = _layout(board)
     W = layout.car_width
     faded = set(faded)
     halo = [patheffects.withStroke(linewidth=max(1.5, 0.0035 * pt), foreground="white")]
     cars = _car_samples(layout)
     badges = _badge_spots(board, layout, cars)
+    shown: set[tuple[float, float]] = set()
     for r in board.routes:
         ss = layout.spaces[r.id]
         L = layout.car_length[r.id]
@@ -545,11 +646,11 @@ def draw_fixed(ax: Axes, board: Board, pt: float, *, labels: bool = True, faded:
         locos = set(_spread(len(ss), r.ferry_locos))
         xs_idx = set(_spread(len(ss), r.mountains)) - locos if r.mountains else set()
         for k, s in enumerate(ss):
-            ax.add_patch(Rectangle((s.x - L / 2, s.y - W / 2), L, W, angle=s.angle, rotation_point="center",
+            _add(ax, Rectangle((s.x - L / 2, s.y - W / 2), L, W, angle=s.angle, rotation_point="center",
                                    facecolor=face, edgecolor=edge, lw=0.6, alpha=alpha, zorder=3,
                                    gid=f"route-{r.id}"))
             if r.tunnel:
-                ax.add_patch(Rectangle((s.x - L / 2 - W * 0.22, s.y - W * 0.72), L + W * 0.44, W * 1.44,
+                _add(ax, Rectangle((s.x - L / 2 - W * 0.22, s.y - W * 0.72), L + W * 0.44, W * 1.44,
                                        angle=s.angle, rotation_point="center", facecolor="none",
                                        edgecolor=INK, lw=max(0.8, 0.09 * W * pt), linestyle=(0, (2, 1.2)),
                                        alpha=alpha, zorder=2.9, gid=f"tunnel-{r.id}"))
@@ -557,19 +658,20 @@ def draw_fixed(ax: Axes, board: Board, pt: float, *, labels: bool = True, faded:
                 _loco_stripes(ax, s, L, W, alpha)
             if k in xs_idx:
                 _x_mark(ax, s, L, W, face, pt, alpha)
-        if r.tunnel:
+        if r.tunnel and badges[r.id] not in shown:        # twins revealing the same number share one
+            shown.add(badges[r.id])
             _tunnel_badge(ax, r, badges[r.id], W, pt, alpha)
 
     for c in board.cities.values():
         if c.is_country:
-            ax.add_patch(Ellipse((c.x, c.y), COUNTRY_RADIUS * 2.9, COUNTRY_RADIUS * 1.9,
+            _add(ax, Ellipse((c.x, c.y), COUNTRY_RADIUS * 2.9, COUNTRY_RADIUS * 1.9,
                                  facecolor=COUNTRY_FILL, edgecolor=COUNTRY_EDGE, lw=1.5,
                                  zorder=2.5, gid=f"country-{c.name}"))
             ax.text(c.x, c.y, c.name.upper(), ha="center", va="center", zorder=7,
                     fontsize=LABEL_SIZE * 1.05 * pt, fontweight="bold", color="#6b5530",
                     path_effects=halo)
         else:
-            ax.add_patch(Circle((c.x, c.y), CITY_RADIUS, facecolor=CITY_FILL, edgecolor=CITY_EDGE,
+            _add(ax, Circle((c.x, c.y), CITY_RADIUS, facecolor=CITY_FILL, edgecolor=CITY_EDGE,
                                 lw=max(0.8, 0.0018 * pt), zorder=5, gid=f"city-{c.name}"))
     if labels:
         if limits is None:
@@ -580,10 +682,14 @@ def draw_fixed(ax: Axes, board: Board, pt: float, *, labels: bool = True, faded:
                     gid=f"label-{name}")
 
 
-def draw_overlay(ax: Axes, board: Board, pt: float, over: _Overlay) -> list:
-    """Claims and highlights over the fixed board; returns the artists added (the widgets'
-    canvas draws them itself). Z-orders: bands under the cars below 2, claimed cars 3.3
-    and their marks 3.4, closed 3.5, selected 3.6, city rings 6."""
+def draw_overlay(ax: Axes, board: Board, pt: float, over: _Overlay, *, fast: bool = False) -> list:
+    """Claims and highlights over the fixed board; returns the artists added (the fast
+    pictures draw them themselves). Z-orders: bands under the cars below 2, claimed cars 3.3
+    and their marks 3.4, closed 3.5, selected 3.6, city rings 6.
+
+    ``fast``: the claimed cars, their marks and the closed tracks as three collections (the
+    same shapes, colours and outlines; a mark is its glyphs' outline) instead of one artist
+    per car, ten times quicker to build and draw; the artists then carry no per-route gid."""
     layout = _layout(board)
     W = layout.car_width
     out: list = []
@@ -614,7 +720,9 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: _Overlay) -> list:
             line(rid, f"trail-{p}-{rid}", 1.25, color=over.colors[p], lw=trail_w,
                  linestyle=TRAIL_DASHES[p % len(TRAIL_DASHES)], dash_capstyle="butt")
 
-    for rid, p in sorted(over.claims.items()):
+    if fast:
+        out += _cars_fast(ax, layout, over, pt)
+    for rid, p in ([] if fast else sorted(over.claims.items())):
         face = over.colors[p]
         mark = over.marks[p] if p < len(over.marks) else None
         L = layout.car_length[rid]
@@ -623,7 +731,7 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: _Overlay) -> list:
             rect = Rectangle((s.x - L / 2 - W * 0.05, s.y - W * 0.56), L + W * 0.1, W * 1.12, angle=s.angle,
                              rotation_point="center", facecolor=face, edgecolor=INK,
                              lw=max(0.9, 0.13 * W * pt), zorder=3.3, gid=f"claim-{rid}")
-            ax.add_patch(rect)
+            _add(ax, rect)
             out.append(rect)
             if mark:
                 rot = -s.angle
@@ -631,13 +739,13 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: _Overlay) -> list:
                 t = ax.text(s.x, s.y, mark, ha="center", va="center", rotation=rot, rotation_mode="anchor",
                             fontsize=W * pt * 0.8, fontweight="bold", color=ink, zorder=3.4, gid=f"mark-{rid}")
                 out.append(t)
-    for rid in over.closed:
+    for rid in ([] if fast else over.closed):
         L = layout.car_length[rid]
         for s in layout.spaces[rid]:
             rect = Rectangle((s.x - L / 2, s.y - W / 2), L, W, angle=s.angle, rotation_point="center",
                              facecolor=(1, 1, 1, 0.55), edgecolor=INK, hatch="xxx", lw=0.8, zorder=3.5,
                              gid=f"closed-{rid}")
-            ax.add_patch(rect)
+            _add(ax, rect)
             out.append(rect)
     sel_w = max(1.8, 0.3 * W * pt)
     for rid in over.selected:
@@ -647,7 +755,7 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: _Overlay) -> list:
                 rect = Rectangle((s.x - L / 2 - W * 0.3, s.y - W * 0.8), L + W * 0.6, W * 1.6, angle=s.angle,
                                  rotation_point="center", facecolor="none", edgecolor=col, lw=lw,
                                  linestyle=ls, zorder=3.6, gid=f"selected-{rid}")
-                ax.add_patch(rect)
+                _add(ax, rect)
                 out.append(rect)
     for name in over.cities:
         c = board.cities[name]
@@ -656,16 +764,100 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: _Overlay) -> list:
                       lw=max(1.5, 0.004 * pt), zorder=6, gid=f"ring-{name}",
                       path_effects=[patheffects.Stroke(linewidth=max(1.5, 0.004 * pt) + 2, foreground=INK),
                                     patheffects.Normal()])
-        ax.add_patch(ring)
+        _add(ax, ring)
         out.append(ring)
     return out
 
 
-def _legend(ax: Axes, handles: list, pt: float, band: tuple[float, float, float, float]) -> None:
-    """The legend in the strip under the board: as few rows as fit, columns filled first."""
+def _corners(ss: Sequence[_Space], half_l: float, half_w: float) -> np.ndarray:
+    """The four corners of each space's rectangle (centred on the space, turned by its angle),
+    as Rectangle(angle=..., rotation_point="center") draws it: shape (n, 4, 2)."""
+    c = np.array([(s.x, s.y) for s in ss]).reshape(-1, 1, 2)
+    t = np.radians([s.angle for s in ss])
+    u = np.stack([np.cos(t), np.sin(t)], axis=1)[:, None, :]
+    v = np.stack([-np.sin(t), np.cos(t)], axis=1)[:, None, :]
+    k = np.array([(-1, -1), (1, -1), (1, 1), (-1, 1)], dtype=float)
+    return c + k[None, :, :1] * half_l * u + k[None, :, 1:] * half_w * v
+
+
+_GLYPHS: dict[str, tuple[np.ndarray, np.ndarray, tuple[float, float]]] = {}
+
+
+def _glyph(mark: str) -> tuple[np.ndarray, np.ndarray, tuple[float, float]]:
+    """A mark's outline at 1 pt (vertices, codes) and where its baseline starts so that the
+    text is centred as Text(ha="center", va="center") centres it."""
+    if mark not in _GLYPHS:
+        from matplotlib.textpath import TextPath
+
+        prop = FontProperties(weight="bold", size=1.0)
+        tp = TextPath((0, 0), mark, size=1.0, prop=prop)
+        w, h, d = TextToPath().get_text_width_height_descent(mark, prop, ismath=False)
+        _, lh, ld = TextToPath().get_text_width_height_descent("lp", prop, ismath=False)
+        h, d = max(h, lh), max(d, ld)
+        _GLYPHS[mark] = (np.array(tp.vertices, dtype=float), np.array(tp.codes), (-w / 2, -h / 2 + d))
+    return _GLYPHS[mark]
+
+
+def _cars_fast(ax: Axes, layout: _Layout, over: _Overlay, pt: float) -> list:
+    """The claimed cars (one PolyCollection), their marks (one PathCollection of glyph outlines)
+    and the closed tracks (one hatched PolyCollection): what draw_overlay draws car by car."""
+    from matplotlib.collections import PathCollection, PolyCollection
+    from matplotlib.path import Path as MPath
+
+    W = layout.car_width
+    out: list = []
+    polys, faces, paths, inks = [], [], [], []
+    size = W * 0.8                                   # the mark's font size, in board units
+    for rid, p in sorted(over.claims.items()):
+        face = over.colors[p]
+        L = layout.car_length[rid]
+        ss = layout.spaces[rid]
+        polys.append(_corners(ss, (L + W * 0.1) / 2, W * 0.56))
+        faces += [face] * len(ss)
+        mark = over.marks[p] if p < len(over.marks) else None
+        if not mark:
+            continue
+        verts, codes, (ox, oy) = _glyph(mark)
+        ink = _ink_on(face)
+        for s in ss:
+            rot = math.radians((-s.angle + 90) % 180 - 90)
+            c, sn = math.cos(rot), math.sin(rot)
+            x = (verts[:, 0] + ox) * size
+            y = (verts[:, 1] + oy) * size
+            # turned on the page (y up), then into board units (y down)
+            paths.append(MPath(np.column_stack([s.x + c * x - sn * y, s.y - (sn * x + c * y)]), codes))
+            inks.append(ink)
+    if polys:
+        col = PolyCollection(np.concatenate(polys), facecolors=faces, edgecolors=INK,
+                             linewidths=max(0.9, 0.13 * W * pt), zorder=3.3, joinstyle="miter")
+        ax.add_collection(col, autolim=False)
+        out.append(col)
+    if paths:
+        col = PathCollection(paths, facecolors=inks, edgecolors="none", linewidths=0, zorder=3.4)
+        col.set_transform(ax.transData)
+        ax.add_collection(col, autolim=False)
+        out.append(col)
+    if over.closed:
+        quads = np.concatenate([_corners(layout.spaces[rid], layout.car_length[rid] / 2, W / 2)
+                                for rid in over.closed])
+        col = PolyCollection(quads, facecolors=[(1, 1, 1, 0.55)], edgecolors=INK, hatch="xxx",
+                             linewidths=0.8, zorder=3.5, joinstyle="miter")
+        ax.add_collection(col, autolim=False)
+        out.append(col)
+    return out
+
+
+def _strip(ax: Axes, limits: tuple[float, float, float, float]) -> Any:
+    """The legend's strip under the board (drawn even when empty: one frame for every picture)."""
+    x0, x1, _y0, y1 = limits
+    return _add(ax, Rectangle((x0, y1), x1 - x0, LEGEND_BAND, facecolor=LEGEND_FILL, edgecolor="none",
+                              zorder=0.5, gid="legend-strip"))
+
+
+def _legend(ax: Axes, handles: list, pt: float, band: tuple[float, float, float, float]) -> list:
+    """The legend in the strip under the board: as few rows as fit, columns filled first.
+    Returns the legend in a list (the fast pictures draw and remove it)."""
     x0, x1, top, bottom = band
-    ax.add_patch(Rectangle((x0, top), x1 - x0, bottom - top, facecolor=LEGEND_FILL, edgecolor="none",
-                           zorder=0.5, gid="legend-strip"))
     fs = max(6.0, 0.0118 * pt)
     rows = max(1, min(3, len(handles)))
     fig = ax.figure
@@ -679,15 +871,16 @@ def _legend(ax: Axes, handles: list, pt: float, band: tuple[float, float, float,
             r = fig.canvas.get_renderer()
             bb = leg.get_window_extent(r)
         except Exception:  # noqa: BLE001 — a backend without a renderer: keep this legend
-            return
+            return [leg]
         axb = ax.get_window_extent(r)
-        strip = ax.transData.transform([(x0, top), (x0, bottom)])
-        if bb.width <= axb.width * 0.99 and bb.height <= abs(strip[1][1] - strip[0][1]) * 0.98:
-            return
+        room = ax.transData.transform([(x0, top), (x0, bottom)])
+        if bb.width <= axb.width * 0.99 and bb.height <= abs(room[1][1] - room[0][1]) * 0.98:
+            return [leg]
         if bb.width > axb.width * 0.99 and rows < 3:
             rows += 1
         else:
             fs *= 0.9
+    return [leg]
 
 
 class _StyleKey(Patch):
@@ -740,10 +933,10 @@ def _band_key(label: str, layers: list[dict]) -> _StyleKey:
 def _highlight_handles(over: _Overlay, names: Sequence[str]) -> list:
     h: list = []
     if over.highlight:
-        h.append(_band_key("path (completes a ticket)",
+        h.append(_band_key(over.labels.get("path", "path (completes a ticket)"),
                            [dict(color=over.highlight_color, lwf=1.0, casing=True)]))
     if over.gap:
-        h.append(_band_key("gap (what the ticket still needs)",
+        h.append(_band_key(over.labels.get("gap", "gap (what the ticket still needs)"),
                            [dict(color=GAP_COLOR, lwf=0.95, casing=True, linestyle=(0, (1.0, 0.7)))]))
     for p in sorted(over.trails):
         who = names[p] if p < len(names) else f"Player {p + 1}"
@@ -755,15 +948,16 @@ def _highlight_handles(over: _Overlay, names: Sequence[str]) -> list:
             return [Rectangle((x + w * 0.12, y + h_ * 0.1), w * 0.76, h_ * 0.8, facecolor="#a3a3a3",
                               edgecolor=col, lw=lw, linestyle=ls, transform=trans)
                     for col, ls, lw in (("white", "-", 3.0), (INK, (0, (1.6, 1.2)), 1.6))]
-        h.append(_StyleKey(sel, "selected route"))
+        h.append(_StyleKey(sel, over.labels.get("selected", "selected route")))
     if over.closed:
         def clo(x, y, w, h_, fs, trans):
             return [Rectangle((x + w * 0.12, y + h_ * 0.15), w * 0.76, h_ * 0.7, facecolor="#d9d9d9",
                               edgecolor=INK, hatch="xxx", lw=0.8, transform=trans)]
-        h.append(_StyleKey(clo, "closed track"))
+        h.append(_StyleKey(clo, over.labels.get("closed", "closed track")))
     if over.cities:
         h.append(Line2D([], [], marker="o", color="none", markerfacecolor="none", markersize=9,
-                        markeredgecolor=over.highlight_color, markeredgewidth=2.2, label="city ringed"))
+                        markeredgecolor=over.highlight_color, markeredgewidth=2.2,
+                        label=over.labels.get("cities", "city ringed")))
     return h
 
 
@@ -794,7 +988,7 @@ def _loco_stripes(ax, s: _Space, L: float, W: float, alpha: float) -> None:
     for i, col in enumerate(LOCO_STRIPES):
         off = (i - (n - 1) / 2) * band
         cx, cy = s.x + math.cos(t) * off, s.y + math.sin(t) * off
-        ax.add_patch(Rectangle((cx - band / 2, cy - W * 0.34), band, W * 0.68, angle=s.angle,
+        _add(ax, Rectangle((cx - band / 2, cy - W * 0.34), band, W * 0.68, angle=s.angle,
                                rotation_point="center", facecolor=col, edgecolor="none",
                                alpha=alpha, zorder=4, gid="ferry-loco"))
 
@@ -812,42 +1006,112 @@ def _x_mark(ax, s: _Space, L: float, W: float, face: str, pt: float, alpha: floa
                 solid_capstyle="round", gid="mountain-x")
 
 
+BADGE_RADIUS = 0.95
+"""A tunnel badge's radius, in car widths."""
+
+
+def _car_boxes(board: Board, layout: _Layout) -> tuple[np.ndarray, np.ndarray]:
+    """Every car space as (x, y, angle in radians, half length, half width), with room for a
+    claimed car (and a tunnel's dashed outline), and the route id of each row."""
+    W = layout.car_width
+    rows, ids = [], []
+    for r in board.routes:
+        L = layout.car_length[r.id]
+        hl, hw = (L / 2 + W * 0.22, W * 0.72) if r.tunnel else (L / 2 + W * 0.05, W * 0.56)
+        for s in layout.spaces[r.id]:
+            rows.append((s.x, s.y, math.radians(s.angle), hl, hw))
+            ids.append(r.id)
+    return np.array(rows).reshape(-1, 5), np.array(ids)
+
+
+def _gap_to_boxes(boxes: np.ndarray, x: float, y: float) -> np.ndarray:
+    """Distance from (x, y) to each turned rectangle (0 inside)."""
+    dx, dy = x - boxes[:, 0], y - boxes[:, 1]
+    c, s = np.cos(boxes[:, 2]), np.sin(boxes[:, 2])
+    u, v = np.abs(dx * c + dy * s), np.abs(-dx * s + dy * c)
+    return np.hypot(np.clip(u - boxes[:, 3], 0, None), np.clip(v - boxes[:, 4], 0, None))
+
+
+def _badge_candidates(layout: _Layout, r: Route, W: float, cand: list, base: list) -> None:
+    """Places for a tunnel's badge beside its spaces (at each space and half-way between two,
+    1.9 to 5 car widths out, straight or tilted), with a small cost: far from the middle, on
+    the inner side, far out, tilted."""
+    ss = layout.spaces[r.id]
+    nx, ny = layout.normal[r.id]
+    mid = (len(ss) - 1) / 2
+    dists, tilts, sides = (1.9, 2.4, 2.9, 3.5, 4.2, 5.0), (0, 35, -35, 65, -65), (1, -1)
+    for k2 in range(2 * len(ss) - 1):
+        k = k2 / 2
+        s0, s1 = ss[int(math.floor(k))], ss[int(math.ceil(k))]
+        sx, sy = (s0.x + s1.x) / 2, (s0.y + s1.y) / 2
+        t = math.atan2(math.sin(math.radians(s0.angle)) + math.sin(math.radians(s1.angle)),
+                       math.cos(math.radians(s0.angle)) + math.cos(math.radians(s1.angle)))
+        n0x, n0y = -math.sin(t), math.cos(t)
+        if n0x * nx + n0y * ny < 0:                     # the track's outer side first
+            n0x, n0y = -n0x, -n0y
+        for dist, tilt, side in itertools.product(dists, tilts, sides):
+            a_ = math.radians(tilt)
+            ux, uy = n0x * math.cos(a_) - n0y * math.sin(a_), n0x * math.sin(a_) + n0y * math.cos(a_)
+            cand.append((sx + ux * side * W * dist, sy + uy * side * W * dist))
+            base.append(0.15 * abs(k - mid) + (0.0 if side > 0 else 0.2) + 0.35 * (dist - 1.9)
+                        + 0.004 * abs(tilt))
+
+
 _BADGES: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
 
 
 def _badge_spots(board: Board, layout: _Layout, cars: Any) -> dict[int, tuple[float, float]]:
-    """Where each tunnel's number goes: beside its spaces, where it covers least, never on
-    another badge or a city dot (computed once per board)."""
+    """Where each tunnel's number goes: beside its spaces, on no car space (of any route, a
+    claimed car's size), no other badge and no city dot when there is such a place (the most
+    crowded tunnels first, each as near its middle as it can); computed once per board."""
     if board in _BADGES:
         return _BADGES[board]
     W = layout.car_width
+    rad = W * BADGE_RADIUS + W * 0.12                        # the disc with its white rim and a margin
     dots = np.array([(c.x, c.y) for c in board.cities.values()])
+    boxes, _ids = _car_boxes(board, layout)
+    cars = np.asarray(cars).reshape(-1, 2)
     placed: list[tuple[float, float]] = []
     spots = {}
-    for r in board.routes:
-        if not r.tunnel:
-            continue
+    tunnels = [r for r in board.routes if r.tunnel]
+
+    def crowd(r: Route) -> float:
         ss = layout.spaces[r.id]
-        nx, ny = layout.normal[r.id]
-        mid = (len(ss) - 1) / 2
-        best = None
-        for k, s in enumerate(ss):
-            t = math.radians(s.angle)
-            snx, sny = -math.sin(t), math.cos(t)
-            if snx * nx + sny * ny < 0:
-                snx, sny = -snx, -sny
-            for side, dist in ((1, 1.9), (-1, 1.9), (1, 2.8), (-1, 2.8), (1, 3.7), (-1, 3.7)):
-                cx, cy = s.x + snx * side * W * dist, s.y + sny * side * W * dist
-                dc = np.hypot(cars[:, 0] - cx, cars[:, 1] - cy)
-                score = float(np.clip(W * 1.5 - dc, 0, None).sum()) / W
-                dd = np.hypot(dots[:, 0] - cx, dots[:, 1] - cy)
-                score += 3.0 * float(np.clip(CITY_RADIUS + W * 1.2 - dd, 0, None).sum()) / W
-                score += sum(40.0 for px, py in placed if math.hypot(px - cx, py - cy) < W * 2.3)
-                score += 0.15 * abs(k - mid) + (0.0 if side > 0 else 0.2) + 0.3 * (dist > 2) + 0.5 * (dist > 3)
-                if best is None or score < best[0] - 1e-9:
-                    best = (score, (cx, cy))
-        spots[r.id] = best[1]
-        placed.append(best[1])
+        mx, my = sum(s.x for s in ss) / len(ss), sum(s.y for s in ss) / len(ss)
+        return float((np.hypot(boxes[:, 0] - mx, boxes[:, 1] - my) < W * 8).sum())
+
+    # the tracks of a double route that reveal the same number share one badge
+    groups: dict[int, list[Route]] = {}
+    for r in tunnels:
+        first = min([r.id] + [t for t in board.twins.get(r.id, ()) if board.route(t).tunnel == r.tunnel])
+        groups.setdefault(first, []).append(r)
+    for first, tracks in sorted(groups.items(), key=lambda g: (-crowd(board.route(g[0])), g[0])):
+        cand, base = [], []
+        for r in tracks:
+            _badge_candidates(layout, r, W, cand, base)
+        P = np.array(cand)
+        lo, hi = P.min(axis=0) - W * 6, P.max(axis=0) + W * 6        # only what is near can touch
+        boxes_, cars_, dots_ = (q[(q[:, 0] > lo[0]) & (q[:, 0] < hi[0]) & (q[:, 1] > lo[1]) & (q[:, 1] < hi[1])]
+                                for q in (boxes, cars, dots))
+        # overlaps (hard): car spaces, city dots, badges placed; nearness to cars (soft)
+        dx, dy = P[:, None, 0] - boxes_[None, :, 0], P[:, None, 1] - boxes_[None, :, 1]
+        c, sn = np.cos(boxes_[:, 2])[None, :], np.sin(boxes_[:, 2])[None, :]
+        u, v = np.abs(dx * c + dy * sn), np.abs(-dx * sn + dy * c)
+        gaps = np.hypot(np.clip(u - boxes_[None, :, 3], 0, None), np.clip(v - boxes_[None, :, 4], 0, None))
+        hard = np.clip(rad - gaps, 0, None).sum(axis=1) / W
+        dd = np.hypot(P[:, None, 0] - dots_[None, :, 0], P[:, None, 1] - dots_[None, :, 1])
+        hard += 3.0 * np.clip(CITY_RADIUS * 1.15 + rad - dd, 0, None).sum(axis=1) / W
+        if placed:
+            pp = np.array(placed)
+            hard += 3.0 * (np.hypot(P[:, None, 0] - pp[None, :, 0], P[:, None, 1] - pp[None, :, 1]) < 2 * rad).sum(axis=1)
+        dc = np.hypot(P[:, None, 0] - cars_[None, :, 0], P[:, None, 1] - cars_[None, :, 1])
+        soft = 0.3 * np.clip(W * 2.2 - dc, 0, None).sum(axis=1) / W + np.array(base)
+        best = int(np.argmin(100.0 * hard + soft))
+        spot = (float(P[best, 0]), float(P[best, 1]))
+        for r in tracks:
+            spots[r.id] = spot
+        placed.append(spot)
+    spots = {r.id: spots[r.id] for r in tunnels}
     _BADGES[board] = spots
     return spots
 
@@ -855,7 +1119,7 @@ def _badge_spots(board: Board, layout: _Layout, cars: Any) -> dict[int, tuple[fl
 def _tunnel_badge(ax, r: Route, spot: tuple[float, float], W: float, pt: float, alpha: float) -> None:
     """A dark disc beside the tunnel, with the number of cards it reveals."""
     cx, cy = spot
-    ax.add_patch(Circle((cx, cy), W * 0.95, facecolor=INK, edgecolor="white", lw=0.8,
+    _add(ax, Circle((cx, cy), W * 0.95, facecolor=INK, edgecolor="white", lw=0.8,
                         alpha=alpha, zorder=4.5, gid=f"tunnel-badge-{r.id}"))
     ax.text(cx, cy, str(r.tunnel), ha="center", va="center", color="white", fontweight="bold",
             fontsize=W * 1.25 * pt, zorder=4.6, alpha=alpha)
@@ -921,6 +1185,9 @@ LABEL_GAPS = (0.25, 0.6, 1.0, 1.5, 2.1)
 """Candidate gaps between a city dot's rim and its name, in dot radii (nearest first)."""
 LABEL_MAX_GAP = 2.6 * CITY_RADIUS
 """No name sits farther than this from its dot's rim (board units)."""
+CAR_TOUCH_COST = 2.0
+"""What a name pays for each car space its box meets (besides 3 for each car's sample point
+inside it): names move off the tracks when a place as near their dot is free."""
 
 _PLACED: "weakref.WeakKeyDictionary[Board, dict]" = weakref.WeakKeyDictionary()
 
@@ -956,46 +1223,59 @@ def place_labels(board: Board, limits: tuple[float, float, float, float] | None 
     line_h = _text_size("lp", 100.0)[1] * LABEL_SIZE / 100 * 1.08 + 0.001
     R = CITY_RADIUS * 1.15                                       # a dot with its white rim
     cands: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    cb, _ = _car_boxes(board, layout)
+    cw, sw = np.abs(np.cos(cb[:, 2])), np.abs(np.sin(cb[:, 2]))
+    hl, hw = cb[:, 3] - W * 0.05, cb[:, 4] - W * 0.06          # a car space (the printed size)
+    car_aabb = np.column_stack([cb[:, 0], cb[:, 1], hl * cw + hw * sw, hl * sw + hw * cw])
+    angles = np.arange(0, 360, 15)
+    ca_, sa_ = np.cos(np.radians(angles)), np.sin(np.radians(angles))
+    turn = np.where(np.isin(angles, (0, 180)), 0.0, np.where(np.isin(angles, (15, 345, 165, 195)), 0.25, 0.5))
+    others_idx = np.arange(len(towns))
     for i, c in enumerate(towns):
         w = _text_size(c.name, 100.0)[0] * LABEL_SIZE / 100 * 1.04 + 0.002   # at 1 pt per unit
         h = line_h
-        boxes, base = [], []
-        for g in LABEL_GAPS:
+        boxes_l, cost_l = [], []
+        for g in LABEL_GAPS:                       # every angle at once, one gap after another
             d = R + g * CITY_RADIUS
-            for ang in range(0, 360, 15):
-                ca, sa = math.cos(math.radians(ang)), math.sin(math.radians(ang))
-                px, py = c.x + d * ca, c.y + d * sa
-                bx, by = px - w * (1 - ca) / 2, py - h * (1 - sa) / 2
-                # nudge the box out so its nearest point is d from the dot
-                nx, ny = min(max(c.x, bx), bx + w), min(max(c.y, by), by + h)
-                near = math.hypot(nx - c.x, ny - c.y)
-                if near < d:
-                    f = (d - near) + 1e-4
-                    bx, by = bx + ca * f, by + sa * f
-                boxes.append((bx, by, bx + w, by + h))
-                cost = g * 1.5 + (0.0 if ang in (0, 180) else 0.25 if ang in (15, 345, 165, 195) else 0.5)
-                bb = (bx, by, bx + w, by + h)
-                inside = ((cars[:, 0] > bb[0]) & (cars[:, 0] < bb[2]) & (cars[:, 1] > bb[1]) & (cars[:, 1] < bb[3]))
-                cost += 3.0 * float(inside.sum())
-                if len(badges):
-                    bd = np.hypot(np.clip(badges[:, 0], bb[0], bb[2]) - badges[:, 0],
-                                  np.clip(badges[:, 1], bb[1], bb[3]) - badges[:, 1])
-                    cost += 20.0 * float((bd < W * 1.0).sum())
-                # a dot (any, with its rim) inside the box
-                gd = np.hypot(np.clip(dots[:, 0], bb[0], bb[2]) - dots[:, 0],
-                              np.clip(dots[:, 1], bb[1], bb[3]) - dots[:, 1])
-                hard = float((gd < R).sum())
-                own = gd[i]
-                cost += 5.0 * float(((gd < own + CITY_RADIUS * 1.5) & (np.arange(len(towns)) != i)).sum())
-                for land in lands:
-                    ex = np.clip(land.x, bb[0], bb[2]) - land.x
-                    ey = np.clip(land.y, bb[1], bb[3]) - land.y
-                    if (ex / (COUNTRY_RADIUS * 1.45)) ** 2 + (ey / (COUNTRY_RADIUS * 0.95)) ** 2 < 1:
-                        hard += 1
-                if bb[0] < x0 or bb[2] > x1 or bb[1] < y0 or bb[3] > y1:
-                    hard += 1
-                base.append(cost + 1000.0 * hard)
-        cands[c.name] = (np.array(boxes), np.array(base))
+            px, py = c.x + d * ca_, c.y + d * sa_
+            bx, by = px - w * (1 - ca_) / 2, py - h * (1 - sa_) / 2
+            # nudge the box out so its nearest point is d from the dot
+            nx, ny = np.clip(c.x, bx, bx + w), np.clip(c.y, by, by + h)
+            near = np.hypot(nx - c.x, ny - c.y)
+            f = np.where(near < d, (d - near) + 1e-4, 0.0)
+            bx, by = bx + ca_ * f, by + sa_ * f
+            boxes_l.append(np.column_stack([bx, by, bx + w, by + h]))
+            cost_l.append(g * 1.5 + turn)
+        bb = np.concatenate(boxes_l)               # (K, 4)
+        cost = np.concatenate(cost_l)
+        reach = w + h + R + LABEL_GAPS[-1] * CITY_RADIUS
+        near_cars = cars[(np.abs(cars[:, 0] - c.x) < reach) & (np.abs(cars[:, 1] - c.y) < reach)]
+        inside = ((near_cars[None, :, 0] > bb[:, None, 0]) & (near_cars[None, :, 0] < bb[:, None, 2])
+                  & (near_cars[None, :, 1] > bb[:, None, 1]) & (near_cars[None, :, 1] < bb[:, None, 3]))
+        cost = cost + 3.0 * inside.sum(axis=1)
+        if CAR_TOUCH_COST:                         # every car space the box meets (its upright bounds)
+            nb = car_aabb[(np.abs(car_aabb[:, 0] - c.x) < reach + 0.03) & (np.abs(car_aabb[:, 1] - c.y) < reach + 0.03)]
+            meet = ((np.minimum(bb[:, None, 2], nb[None, :, 0] + nb[None, :, 2])
+                     > np.maximum(bb[:, None, 0], nb[None, :, 0] - nb[None, :, 2]))
+                    & (np.minimum(bb[:, None, 3], nb[None, :, 1] + nb[None, :, 3])
+                       > np.maximum(bb[:, None, 1], nb[None, :, 1] - nb[None, :, 3])))
+            cost = cost + CAR_TOUCH_COST * meet.sum(axis=1)
+        if len(badges):
+            bd = np.hypot(np.clip(badges[None, :, 0], bb[:, None, 0], bb[:, None, 2]) - badges[None, :, 0],
+                          np.clip(badges[None, :, 1], bb[:, None, 1], bb[:, None, 3]) - badges[None, :, 1])
+            cost = cost + 20.0 * (bd < W * 1.0).sum(axis=1)
+        # a dot (any, with its rim) inside the box
+        gd = np.hypot(np.clip(dots[None, :, 0], bb[:, None, 0], bb[:, None, 2]) - dots[None, :, 0],
+                      np.clip(dots[None, :, 1], bb[:, None, 1], bb[:, None, 3]) - dots[None, :, 1])
+        hard = (gd < R).sum(axis=1).astype(float)
+        own = gd[:, i:i + 1]
+        cost = cost + 5.0 * ((gd < own + CITY_RADIUS * 1.5) & (others_idx[None, :] != i)).sum(axis=1)
+        for land in lands:
+            ex = np.clip(land.x, bb[:, 0], bb[:, 2]) - land.x
+            ey = np.clip(land.y, bb[:, 1], bb[:, 3]) - land.y
+            hard += ((ex / (COUNTRY_RADIUS * 1.45)) ** 2 + (ey / (COUNTRY_RADIUS * 0.95)) ** 2 < 1)
+        hard += (bb[:, 0] < x0) | (bb[:, 2] > x1) | (bb[:, 1] < y0) | (bb[:, 3] > y1)
+        cands[c.name] = (bb, cost + 1000.0 * hard)
 
     def clash(b: np.ndarray, others: list) -> np.ndarray:
         if not others:
@@ -1045,30 +1325,58 @@ def label_dpi(board: Board, px: float = 12.0, figsize: tuple[float, float] | Non
 
 
 def board_png(board: Board, *, dpi: int = 100, compact: bool = True, **kw: Any) -> bytes:
-    """The board drawn into a new figure, as PNG bytes (the figure is closed).
+    """The picture :func:`draw_board` draws, as PNG bytes.
 
-    ``compact`` stores the picture with a 256-colour palette: about a quarter of the
-    bytes and no visible difference (notebooks stay small). Other keywords go to
-    :func:`draw_board`.
+    The board's fixed part is drawn once per board, size and ``dpi`` and reused
+    (:mod:`ttr_nb.widgets.canvas`): a game position then costs a few tens of milliseconds.
+    ``compact`` stores the picture with a 256-colour palette: about a third of the bytes and
+    no visible difference (notebooks stay small). Other keywords go to :func:`draw_board`
+    (with ``ax`` or ``dim_unclaimed`` the whole figure is drawn, as before).
     """
+    from .widgets.canvas import encode_png, render_rgba
+
+    kw.pop("ax", None)
+    if kw.get("dim_unclaimed"):
+        return _board_png_full(board, dpi=dpi, compact=compact, **kw)
+    kw.pop("dim_unclaimed", None)
+    return encode_png(render_rgba(board, dpi=dpi, **kw), level=3, palette=compact)
+
+
+def _board_png_full(board: Board, *, dpi: int = 100, compact: bool = True, **kw: Any) -> bytes:
+    """board_png through a whole new figure (what board_png did before the cache)."""
+    import matplotlib.pyplot as plt
+    from .widgets.canvas import encode_png
+
+    ax = draw_board(board, **kw)
+    try:
+        ax.figure.set_dpi(dpi)
+        ax.figure.canvas.draw()
+        rgba = np.asarray(ax.figure.canvas.buffer_rgba()).copy()
+    finally:
+        plt.close(ax.figure)
+    return encode_png(rgba, level=6, palette=compact)
+
+
+SVG_METADATA = {"Date": None, "Creator": "ttr_nb"}
+"""SVG metadata: no date, so two drawings of one position are the same bytes."""
+
+
+def board_svg(board: Board, **kw: Any) -> str:
+    """The picture :func:`draw_board` draws, as SVG text (vector: crisp at any size, as on a
+    projector). Deterministic: the same position gives the same bytes (``svg.hashsalt`` fixed,
+    no date). Keywords go to :func:`draw_board`."""
+    import matplotlib
     import matplotlib.pyplot as plt
 
     kw.pop("ax", None)
     ax = draw_board(board, **kw)
-    buf = io.BytesIO()
+    buf = io.StringIO()
     try:
-        ax.figure.savefig(buf, format="png", dpi=dpi, facecolor="white")
+        with matplotlib.rc_context({"svg.hashsalt": "ttr_nb", "svg.fonttype": "path", "svg.image_inline": True}):
+            ax.figure.savefig(buf, format="svg", facecolor="white", metadata=SVG_METADATA)
     finally:
         plt.close(ax.figure)
-    if not compact:
-        return buf.getvalue()
-    from PIL import Image  # a dependency of matplotlib
-
-    img = Image.open(io.BytesIO(buf.getvalue())).convert("RGB")
-    small = img.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    small.save(out, format="PNG", optimize=True)
-    return out.getvalue()
+    return buf.getvalue()
 
 
 def save_board(board: Board, path: str | Path, **kw: Any) -> None:
@@ -1079,6 +1387,11 @@ def save_board(board: Board, path: str | Path, **kw: Any) -> None:
     path = Path(path)
     if path.suffix.lower() == ".png":
         path.write_bytes(board_png(board, **kw))
+        return
+    if path.suffix.lower() == ".svg":
+        kw.pop("dpi", None)
+        kw.pop("compact", None)
+        path.write_text(board_svg(board, **kw), encoding="utf-8")
         return
     dpi = kw.pop("dpi", 100)
     kw.pop("ax", None)

@@ -181,7 +181,8 @@ def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
             out.append((where, f"terrain {r.get('terrain')!r} does not match colour {color} "
                                f"({terrain_of.get(color)})"))
         spaces = r.get("spaces")
-        length_ok = _is_int(length) and 1 <= length <= MAX_LENGTH and len(lengths.get(dg, ())) < 2
+        length_ok = (_is_int(length) and 1 <= length <= MAX_LENGTH
+                     and not (_is_int(dg) and len(lengths.get(dg, ())) >= 2))
         if spaces is not None and length_ok and (not isinstance(spaces, list) or len(spaces) != length
                                    or not all(isinstance(s, list) and len(s) == 3
                                               and all(_is_num(v, 1000.0) for v in s) for s in spaces)):
@@ -194,6 +195,8 @@ def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
 def _check_groups(routes: list[dict], out: list[Problem]) -> None:
     groups: dict[int, list[dict]] = defaultdict(list)
     pairs: dict[frozenset, list[dict]] = defaultdict(list)
+    # a double_group that is not a whole number was reported with its route already
+    routes = [r for r in routes if r.get("double_group") is None or _is_int(r.get("double_group"))]
     for r in routes:
         pairs[frozenset((r["a"], r["b"]))].append(r)
         if r.get("double_group") is not None:

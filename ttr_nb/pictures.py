@@ -63,7 +63,7 @@ def draw_args(source: Any) -> dict[str, Any]:
 def show(source: Any, *, highlight: Iterable[Any] = (), cities: Iterable[str] = (),
          gap: Iterable[Any] = (), trails: Mapping[Any, Iterable[Any]] | None = None,
          selected: Iterable[Any] = (), closed: Iterable[Any] = (),
-         title: str | None = None, dpi: int | None = None, **kw: Any):
+         title: str | None = None, dpi: int | None = None, format: str = "png", **kw: Any):
     """The picture of ``source`` (a Board, Game or Scoresheet), ready to display.
 
     Parameters
@@ -77,9 +77,12 @@ def show(source: Any, *, highlight: Iterable[Any] = (), cities: Iterable[str] = 
     title : the title (default: the board's, or the game's variant).
     dpi : the resolution of the stored picture (default: the one at which city names are
         :data:`LABEL_PX` pixels high, about 1230 pixels wide for the USA board).
+    format : ``"png"`` (default) or ``"svg"``: a vector picture, crisp at any size (on a
+        projector, in print); the same position gives the same bytes.
     Other keywords go to :func:`ttr_nb.draw.draw_board` (``figsize``, ``dim_unclaimed``, ...).
 
-    Returns an ``IPython.display.Image``: as the last line of a cell it is shown.
+    Returns an ``IPython.display.Image`` (``format="svg"``: an ``IPython.display.SVG``): as the
+    last line of a cell it is shown.
 
     Example
     -------
@@ -87,9 +90,9 @@ def show(source: Any, *, highlight: Iterable[Any] = (), cities: Iterable[str] = 
     >>> usa = ttr_nb.load_map("usa")
     >>> ttr_nb.show(usa, highlight=["Denver–Omaha"], cities=["Denver"])  # doctest: +SKIP
     """
-    from IPython.display import Image
+    from IPython.display import SVG, Image
 
-    from .draw import board_png, label_dpi
+    from .draw import board_png, board_svg, label_dpi
     from .game import Game
 
     args = draw_args(source)
@@ -100,12 +103,16 @@ def show(source: Any, *, highlight: Iterable[Any] = (), cities: Iterable[str] = 
     args.update(kw)
     if trails:
         args["trails"] = {_player_index(p, names): board.route_ids(ids) for p, ids in trails.items()}
+    marks = dict(highlight=board.route_ids(highlight), gap=board.route_ids(gap),
+                 selected=board.route_ids(selected), closed=board.route_ids(closed),
+                 highlight_cities=list(cities), title=title, **args)
+    if format == "svg":
+        return SVG(data=board_svg(board, **marks))
+    if format != "png":
+        raise ValueError(f"format is 'png' or 'svg', not {format!r}")
     if dpi is None:
         dpi = label_dpi(board, LABEL_PX, kw.get("figsize"))
-    png = board_png(board, dpi=dpi, highlight=board.route_ids(highlight), gap=board.route_ids(gap),
-                    selected=board.route_ids(selected), closed=board.route_ids(closed),
-                    highlight_cities=list(cities), title=title, **args)
-    return Image(data=png, format="png")
+    return Image(data=board_png(board, dpi=dpi, **marks), format="png")
 
 
 def _player_index(p: Any, names: list[str]) -> Any:

@@ -8,17 +8,23 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 import ipywidgets as W
 
-from ..draw import PLAYER_COLORS, ROUTE_COLORS_HEX
+from ..draw import GAP_COLOR as DRAW_GAP_COLOR
+from ..draw import PATH_COLOR, PLAYER_COLORS, ROUTE_COLORS_HEX
 from ..errors import IllegalAction, SaveError
 from .canvas import BoardCanvas
 
 WIDTH_PX = 900
 """Default board picture width in pixels."""
-TRAIL_COLOR = "#ff00aa"      # magenta glow: the longest trail, the last claim
-SIMPLE_COLOR = "#00b3ff"     # blue glow: the longest simple path
-GAP_COLOR = "#ff8c00"        # orange glow: routes that would close a ticket's gap
-CITY_RING = "#ff00aa"
+# The controls highlight with draw_board's styles (told apart by pattern, not only hue; none is
+# a card colour): a path is a cased cyan band, a gap a dashed orange band, a longest trail a
+# band striped in the player's colour, the last claim a dashed frame (``selected``).
+TRAIL_COLOR = PATH_COLOR     # a highlighted path (the colour of the cased band); no longer pink
+SIMPLE_COLOR = PATH_COLOR    # the longest simple path: a path
+GAP_COLOR = DRAW_GAP_COLOR   # a ticket's gap: the dashed orange band
+CITY_RING = PATH_COLOR       # the cities of the tickets just kept
 EYES_TICKETS = "#ffb000"     # rings round the cities of one player's tickets
+STEP_LABELS = {"selected": "last claim", "path": "doubled with Terrain cards (H-5)", "cities": "ticket cities"}
+"""Legend words of the stepper's and the play panel's highlights."""
 LOCO_GRADIENT = "linear-gradient(90deg,#d7261e,#f6d21f,#2f9e44,#1f62c9)"
 
 _CANVASES: "OrderedDict[tuple, BoardCanvas]" = OrderedDict()
@@ -26,7 +32,8 @@ _CANVASES: "OrderedDict[tuple, BoardCanvas]" = OrderedDict()
 
 def board_canvas(board: Any, *, width_px: int = WIDTH_PX, player_colors: Sequence[str] | None = None,
                  player_names: Sequence[str] = (), title: str | None = None) -> BoardCanvas:
-    """A BoardCanvas for these settings, shared between widgets (the first one takes ~1 s)."""
+    """A BoardCanvas for these settings, shared between widgets (the first picture of a board at
+    a size draws its fixed part once, about 0.2-0.4 s; every canvas of that size reuses it)."""
     colors = tuple(player_colors or PLAYER_COLORS)
     key = (id(board), board.key, width_px, colors, tuple(player_names), title)
     c = _CANVASES.get(key)

@@ -5,15 +5,15 @@ from typing import Any, Iterable
 
 import ipywidgets as W
 
-from ..draw import PLAYER_COLORS
+from ..draw import GAP_COLOR, PATH_COLOR, PLAYER_COLORS
 from ..errors import IllegalAction
 from ..graph import longest_simple_path
 from ..scoring import Claim, Scorer, Scoresheet
-from ._common import (GAP_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button, esc,
+from ._common import (WIDTH_PX, MessageMixin, board_canvas, button, esc,
                       guarded, image, resolve_board, resolve_route, table)
 
-DONE_RING = "#2f9e44"
-MISS_RING = "#d7261e"
+DONE_RING = PATH_COLOR       # the ends of a ticket done: the path's cyan (as ScoringExplorer)
+MISS_RING = GAP_COLOR        # the ends of a ticket not done: the gap's orange
 
 
 class RouteBuilder(MessageMixin, W.VBox):
@@ -245,15 +245,17 @@ class RouteBuilder(MessageMixin, W.VBox):
         self.sheet = s = Scoresheet.compute(b, [scorer], {})
         self.trail = s.trail(0)
         self.simple = longest_simple_path(b, self.routes)
-        glow = {r: TRAIL_COLOR for r in self.trail.routes}
         rings: dict[str, str] = {}
+        gap: list[int] = []
         for res in s.ticket_results[0]:
             col = DONE_RING if res.done else MISS_RING
             rings[res.ticket.a] = rings[res.ticket.b] = col
             if not res.done:
-                for r in res.routes:
-                    glow.setdefault(r, GAP_COLOR)
-        self.board_image.value = self.canvas.png({r: 0 for r in self.routes}, glow, highlight_cities=rings)
+                gap += [r for r in res.routes if r not in gap]
+        # the longest trail striped in the player's colour, the tickets' gaps as dashed orange bands
+        self.board_image.value = self.canvas.png({r: 0 for r in self.routes}, highlight_cities=rings, gap=gap,
+                                                 trails={0: list(self.trail.routes)},
+                                                 labels={"cities": "the tickets' cities"})
         self.result_html.value = self._result()
 
     def _result(self) -> str:

@@ -5,14 +5,15 @@ from typing import Any, Mapping, Sequence
 
 import ipywidgets as W
 
-from ..draw import PLAYER_COLORS
+from ..draw import GAP_COLOR as GAP_RING
+from ..draw import PATH_COLOR, PLAYER_COLORS
 from ..graph import longest_simple_path
 from ..scoring import BONUSES, Claim, Scorer, Scoresheet
-from ._common import (GAP_COLOR, SIMPLE_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, esc, guarded,
+from ._common import (SIMPLE_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, esc, guarded,
                       image, resolve_board, resolve_route, swatch, table)
 
-DONE_COLOR = "#2f9e44"       # a ticket's completing path
-MISS_RING = "#d7261e"        # the two ends of a ticket not done
+DONE_COLOR = PATH_COLOR      # a ticket's completing path: the path style (cyan, no card colour)
+MISS_RING = GAP_RING         # the two ends of a ticket not done: the gap's orange
 DEFAULT_BONUSES = {"longest_path": 10}
 
 
@@ -174,10 +175,12 @@ class ScoringExplorer(MessageMixin, W.VBox):
         s, i, sel = self.sheet, self.player, self.selection
         glow: dict[int, str] = {}
         rings: dict[str, str] = {}
+        styles: dict[str, Any] = {}                  # draw_board's other styles: gap, trails, selected
+        labels: dict[str, str] = {"cities": "ends"}
         detail = ""
         if sel == "trail":
             t = s.trail(i)
-            glow = {r: TRAIL_COLOR for r in t.routes}
+            styles["trails"] = {i: list(t.routes)}    # the player's longest trail: striped in their colour
             if t.cities:
                 rings = {t.cities[0]: TRAIL_COLOR, t.cities[-1]: TRAIL_COLOR}
             sp = self.simple_path(i)
@@ -193,6 +196,7 @@ class ScoringExplorer(MessageMixin, W.VBox):
         elif sel == "simple":
             sp, t = self.simple_path(i), s.trail(i)
             glow = {r: SIMPLE_COLOR for r in sp.routes}
+            labels["path"] = "longest simple path (no city twice)"
             if sp.cities:
                 rings = {sp.cities[0]: SIMPLE_COLOR, sp.cities[-1]: SIMPLE_COLOR}
             detail = (f"Longest simple path (no city twice): {sp.length} cars, {_arrow(sp.cities)}. "
@@ -200,33 +204,41 @@ class ScoringExplorer(MessageMixin, W.VBox):
         elif sel == "network":
             net = s.network(i)
             glow = {r: SIMPLE_COLOR for r in net.routes}
+            labels["path"] = "biggest connected network"
             detail = (f"Biggest connected network: {len(net.cities)} cities, {len(net.routes)} routes: "
                       + ", ".join(sorted(net.cities)) + ".")
         elif sel == "all":
-            glow = {c.route: TRAIL_COLOR for c in s.scorers[i].claims}
+            mine = [c.route for c in s.scorers[i].claims]
+            styles["selected"] = mine
+            labels["selected"] = "the player's routes"
             pts = s.line_total(i, "route")
-            detail = f"{len(glow)} routes, {sum(self.board.route(r).length for r in glow)} cars, {pts} route points."
+            detail = f"{len(mine)} routes, {sum(self.board.route(r).length for r in mine)} cars, {pts} route points."
         elif sel.startswith("ticket:"):
             tid = sel[7:]
             res = next(r for r in s.ticket_results[i] if r.ticket.id == tid)
             line = next(l for l in s.lines[i] if l.ticket == tid)
             tk = res.ticket
+            labels["cities"] = "the ticket's cities"
             if res.done:
                 glow = {r: DONE_COLOR for r in res.routes}
                 rings = {tk.a: DONE_COLOR, tk.b: DONE_COLOR}
             else:
-                glow = {r: GAP_COLOR for r in res.routes}
+                styles["gap"] = list(res.routes)       # the dashed orange band
                 rings = {tk.a: MISS_RING, tk.b: MISS_RING}
             detail = line.detail + (" (orange: the open routes that would close the gap)" if not res.done and res.routes else "")
         elif sel.startswith("bonus:"):
             key = sel[6:]
             m = s.standings[key][i]
             glow = {r: TRAIL_COLOR for r in m.routes}
+            labels["path"] = f"bonus: {key.replace('_', ' ')}"
             detail = s.bonus_summary(key)
         self.detail = detail
-        self.highlight = {"routes": sorted(glow), "cities": sorted(rings)}
+        routes = set(glow) | set(styles.get("gap", ())) | set(styles.get("selected", ()))
+        for ids in styles.get("trails", {}).values():
+            routes |= set(ids)
+        self.highlight = {"routes": sorted(routes), "cities": sorted(rings)}
         self.detail_html.value = f"<div style='margin:4px 0'>{esc(detail)}</div>"
-        self.board_image.value = self.canvas.png(self.claims, glow, highlight_cities=rings)
+        self.board_image.value = self.canvas.png(self.claims, glow, highlight_cities=rings, labels=labels, **styles)
         self.lines_html.value = self._lines(sel)
 
     def _totals(self) -> str:

@@ -11,7 +11,7 @@ from ..cards import CARD_NAMES
 from ..draw import PLAYER_COLORS, ROUTE_COLORS_HEX
 from ..errors import IllegalAction
 from ..graph import ticket_done
-from ._common import (PENDING_TEXT, EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button,
+from ._common import (PENDING_TEXT, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, board_canvas, button,
                       doubled_glow, esc,
                       extras_html, groups, guarded, hand_html, image, swatch, table, terrain_html)
 
@@ -392,16 +392,18 @@ class PlayPanel(MessageMixin, W.VBox):
         # picture and panels
         claims = {int(r): self._color_of_seat.get(s, s) for r, s in view["route_owners"].items()}
         glow = doubled_glow(g)
+        last: list[int] = []
         for e in reversed(self.last_events):
             if e.kind == "claim":
-                glow[int(e.data[0])] = TRAIL_COLOR
+                last = [int(e.data[0])]            # the last claim: a dashed frame round its cars
                 break
         rings = {}
         if seat is not None:
             for t in view.get("tickets", []):
                 tk = g.board.ticket(t)
                 rings[tk.a] = rings[tk.b] = EYES_TICKETS
-        self.board_image.value = self.canvas.png(claims, glow, highlight_cities=rings)
+        self.board_image.value = self.canvas.png(claims, glow, highlight_cities=rings, selected=last,
+                                                 labels=STEP_LABELS)
         self.players_html.value = self._players(view)
         self.hand_html.value = self._hand(view)
         self.log_html.value = self._log(seat)

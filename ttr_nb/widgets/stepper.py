@@ -10,7 +10,7 @@ from ..actions import ClaimRoute, KeepTickets
 from ..draw import PLAYER_COLORS
 from ..charts import terrain_counts
 from ..graph import ticket_done
-from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, button,
+from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, board_canvas, button,
                       card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, image, swatch, table, terrain_html,
                       value_text)
 from .canvas import encode_png
@@ -211,15 +211,17 @@ class GameStepper(MessageMixin, W.VBox):
                 tk = tl.board.ticket(t)
                 rings[tk.a] = rings[tk.b] = EYES_TICKETS
         st = self.current_step
+        last: list[int] = []
         if st is not None:
             if isinstance(st.action, ClaimRoute):
-                glow[st.action.route] = TRAIL_COLOR
+                last = [st.action.route]               # the last claim: a dashed frame round its cars
             elif isinstance(st.action, KeepTickets) and (eyes is None or eyes == st.seat):
                 for t in st.action.tickets:
                     tk = tl.board.ticket(t)
                     rings[tk.a] = rings[tk.b] = CITY_RING
-        self.highlight = {"routes": sorted(glow), "cities": sorted(rings)}
-        self.board_image.value = self.canvas.png(claims, glow, highlight_cities=rings)
+        self.highlight = {"routes": sorted(set(glow) | set(last)), "cities": sorted(rings)}
+        self.board_image.value = self.canvas.png(claims, glow, highlight_cities=rings, selected=last,
+                                                 labels=STEP_LABELS)
         self.players_html.value = self._players(view)
         self.cards_html.value = self._cards(view)
         self.log_html.value = self._log()
