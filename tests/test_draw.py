@@ -249,8 +249,12 @@ def test_every_highlight_has_its_own_style_and_legend_entry():
     assert any(p.get_linestyle() not in ("-", "solid") for p in sel)         # dashed frame
     assert all(p.get_hatch() for p in clo)
     texts = [t.get_text() for t in ax.get_legend().get_texts()]
-    for word in ("path", "gap", "longest trail: Player 1", "longest trail: Player 2", "selected", "closed"):
+    for word in ("highlighted routes", "gap", "longest trail: Player 1", "longest trail: Player 2",
+                 "selected", "closed"):
         assert any(word in t for t in texts), (word, texts)
+    # the highlight's legend words can be given: what the band means in this picture
+    ax = draw_board(board, highlight=[pink[0]], highlight_label="path (completes a ticket)")
+    assert "path (completes a ticket)" in [t.get_text() for t in ax.get_legend().get_texts()]
 
 
 def test_legend_lies_outside_the_board():

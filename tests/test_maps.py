@@ -185,9 +185,9 @@ H_3_2 = {"yellow": "desert", "orange": "desert", "red": "desert",
 def test_heart_of_africa_statistics():
     b = load_map("heart_of_africa")
     s = b.stats()
-    assert (s["cities"], s["countries"], s["routes"], s["city_pairs"]) == (42, 3, 102, 82)
-    assert (s["doubles"], s["triples"], s["spaces"]) == (20, 0, 309)
-    assert lengths(b) == [7, 41, 21, 16, 9, 8]
+    assert (s["cities"], s["countries"], s["routes"], s["city_pairs"]) == (40, 3, 99, 79)
+    assert (s["doubles"], s["triples"], s["spaces"]) == (20, 0, 300)
+    assert lengths(b) == [7, 40, 20, 15, 9, 8]
     assert (s["ferries"], sum(r.ferry_locos for r in b.routes), s["tunnels"]) == (3, 5, 0)
     assert len(b.tickets) == 48 and s["tickets"] == {"main": 48}
     assert sum(1 for t in b.tickets if t.a in b.countries or t.b in b.countries) == 13
@@ -199,7 +199,7 @@ def test_H_3_2_terrain_of_every_route_follows_its_colour():
     spaces = Counter()
     for r in b.routes:
         spaces[r.terrain] += r.length
-    assert spaces == {"desert": 110, "jungle": 107, "mountain": 92}
+    assert spaces == {"desert": 106, "jungle": 107, "mountain": 87}
 
 
 def test_H_8_1_countries_are_dead_ends_on_the_north_edge():
@@ -208,11 +208,35 @@ def test_H_8_1_countries_are_dead_ends_on_the_north_edge():
     entries = Counter(c for r in b.routes for c in r.cities if c in b.countries)
     assert entries == {"Nigeria": 3, "Tchad": 4, "Sudan": 3}
     assert not any(r.a in b.countries and r.b in b.countries for r in b.routes)
-    # H-8.4: Madagascar's cities are ordinary and reached by the only ferries
-    ferries = sorted(r.label() for r in b.routes if r.is_ferry)
-    assert ferries == ["Beira–Toliara (5, green, ferry 2 Loco)", "Maputo–Toliara (6, blue, ferry 2 Loco)",
-                       "Nacala–Mahajanga (3, pink, ferry 1 Loco)"]
-    assert all(b.cities[c].kind == "city" for c in ("Mahajanga", "Antananarivo", "Toliara"))
+
+
+def test_H_8_4_madagascar_is_one_ordinary_node_reached_only_by_the_ferries():
+    """H-8.4/H-8.5: one node "Madagascar" (kind city, so paths may cross it); every route into it
+    is one of the board's three ferries, and every ferry ends there (H-7.3)."""
+    b = load_map("heart_of_africa")
+    assert b.cities["Madagascar"].kind == "city" and "Madagascar" not in b.countries
+    assert not {"Mahajanga", "Antananarivo", "Toliara"} & set(b.cities)
+    into = sorted(r.label() for r in b.routes if "Madagascar" in r.cities)
+    assert into == ["Beira–Madagascar (5, green, ferry 2 Loco)", "Maputo–Madagascar (6, blue, ferry 2 Loco)",
+                    "Nacala–Madagascar (3, pink, ferry 1 Loco)"]
+    assert all(r.is_ferry for r in b.routes if "Madagascar" in r.cities)
+    assert all("Madagascar" in r.cities for r in b.routes if r.is_ferry)
+    # the ferries keep their ids; the island's old land routes 97-99 are gone
+    assert [r.id for r in b.routes if "Madagascar" in r.cities] == [100, 101, 102]
+    assert {97, 98, 99}.isdisjoint(r.id for r in b.routes)
+    # the node lies east of the Mozambique Channel, beyond every mainland city it is reached from
+    m = b.cities["Madagascar"]
+    assert all(m.x > b.cities[c].x for c in ("Nacala", "Beira", "Maputo"))
+
+
+def test_H_8_4_madagascar_tickets_and_their_values():
+    """The four tickets that named a Madagascar city now name the node; their values are the
+    cheapest train cost again (Beira–Madagascar is one 5-space ferry, was 8 to Antananarivo)."""
+    b = load_map("heart_of_africa")
+    got = {t.id: t.label() for t in b.tickets if "Madagascar" in (t.a, t.b)}
+    assert got == {"T10": "Beira–Madagascar (5)", "T16": "Madagascar–Johannesburg (8)",
+                   "T22": "Mombasa–Madagascar (10)", "T43": "Kisangani–Madagascar (17)"}
+    assert cheapest_trains(b, "Beira", "Madagascar") == b.route(101).length
 
 
 def test_heart_of_africa_ticket_values_are_the_cheapest_train_cost():

@@ -626,10 +626,10 @@ def test_terrain_actions_round_trip_json_save_load_and_undo():
 def test_H_7_ferries_to_madagascar_need_their_locomotives():
     g = past_setup(V, 2, seed=24)
     ferries = sorted((r.label() for r in g.board.routes if r.ferry_locos))
-    assert ferries == ["Beira–Toliara (5, green, ferry 2 Loco)", "Maputo–Toliara (6, blue, ferry 2 Loco)",
-                       "Nacala–Mahajanga (3, pink, ferry 1 Loco)"]
+    assert ferries == ["Beira–Madagascar (5, green, ferry 2 Loco)", "Maputo–Madagascar (6, blue, ferry 2 Loco)",
+                       "Nacala–Madagascar (3, pink, ferry 1 Loco)"]
     assert not any(r.tunnel for r in g.board.routes)  # H-7.1
-    r = rid(g, "Beira", "Toliara")
+    r = rid(g, "Beira", "Madagascar")
     set_hand(g, 0, green=5, locomotive=1)
     why = g.why_not(ClaimRoute.paying(r, green=4, locomotive=1))
     assert "is a ferry: 2 of its cards must be Locomotives" in why
@@ -674,11 +674,50 @@ def test_H_8_2_no_path_through_a_country():
 
 
 def test_H_8_4_madagascar_is_crossed_like_any_city():
+    """H-8.4/H-8.5: Madagascar is one ordinary node; two ferries into it join their mainland
+    ends, which two routes into a country never do (H-8.2)."""
     g = past_setup(V, 2, seed=27)
     g.kept[0], g.kept[1] = [], []
-    routes = [rid(g, "Beira", "Toliara"), rid(g, "Maputo", "Toliara")]
+    assert g.board.cities["Madagascar"].kind == "city"
+    routes = [rid(g, "Beira", "Madagascar"), rid(g, "Maputo", "Madagascar")]
     assert ticket_done(g.board, routes, Ticket("X3", "Beira", "Maputo", 4))
-    assert g.board.cities["Toliara"].kind == "city"
+    assert not ticket_done(g.board, routes[:1], Ticket("X3", "Beira", "Maputo", 4))
+    # every pair of the three ferries meets at the one node
+    nacala = rid(g, "Nacala", "Madagascar")
+    assert ticket_done(g.board, [nacala, routes[1]], Ticket("X4", "Nacala", "Maputo", 9))
+    assert ticket_done(g.board, [nacala, routes[0]], Ticket("X5", "Nacala", "Beira", 8))
+
+
+def test_H_8_4_a_ticket_through_madagascar_scores_in_a_played_game():
+    """Claim Beira–Madagascar and Madagascar–Maputo through the engine (ferries: 2 Locomotives
+    each, H-7.2); the ticket Beira–Maputo is then done and the ticket to Madagascar too."""
+    g = past_setup(V, 2, seed=30)
+    g.kept[0], g.kept[1] = [], []
+    beira, maputo = rid(g, "Beira", "Madagascar"), rid(g, "Maputo", "Madagascar")
+    for r, colour, n in ((beira, "green", 3), (maputo, "blue", 4)):
+        while g.current_player != 0:
+            g.apply(DrawCard("deck"))
+            g.apply(DrawCard("deck"))
+        set_hand(g, 0, **{colour: n, "locomotive": 2})
+        g.apply(ClaimRoute.paying(r, **{colour: n, "locomotive": 2}))
+    assert {c[0] for c in g.claims[0]} == {beira, maputo}
+    g.kept[0] = [g.tidx["T10"]]  # Beira–Madagascar (5)
+    sheet = Scoresheet.compute(g.board, [Scorer("Ana", tuple(Claim(c[0]) for c in g.claims[0]),
+                                                (g.board.ticket("T10"), Ticket("X6", "Beira", "Maputo", 11))),
+                                         Scorer("Bea", (), ())], {"globetrotter": 10})
+    assert [r.done for r in sheet.ticket_results[0]] == [True, True]
+    assert sheet.line_total(0, "ticket") == 5 + 11
+
+
+def test_H_8_4_the_longest_trail_may_pass_through_madagascar():
+    """A trail may run Nacala → Madagascar → Beira (3 + 5 cars); it could never pass through a
+    country (H-8.2, H-8.5)."""
+    b = ttr_nb.load_map("heart_of_africa")
+    ferries = [b.find_route("Nacala", "Madagascar").id, b.find_route("Beira", "Madagascar").id]
+    t = ttr_nb.longest_trail(b, ferries)
+    assert t.length == 8 and "Madagascar" in t.cities[1:-1]
+    into_tchad = [b.find_route("Ngaoundéré", "Tchad", "orange").id, b.find_route("Bangui", "Tchad", "red").id]
+    assert ttr_nb.longest_trail(b, into_tchad).length == max(b.route(x).length for x in into_tchad)
 
 
 # -- H-9: Globetrotter, no Longest Path -------------------------------------------------------

@@ -11,17 +11,23 @@ from ttr_nb.actions import ClaimRoute
 from ttr_nb.agents import NoTerrainAgent, agent_seed, play_game
 from ttr_nb.cards import LOCO
 from ttr_nb.errors import IllegalAction
+from ttr_nb.exercises import l07
 from ttr_nb.rules import terrain
 from ttr_nb.rules.terrain import TERRAIN_OF_COLOR, TERRAINS
 
 NAMES = ["Ana", "Bea", "Cal", "Dee"]
 
 
-def first_doubling(seed: int = 2, **settings):
-    """A game of four greedy players stopped just before its first doubled claim."""
+def first_doubling(seed: int = 800, **settings):
+    """A game of four greedy players stopped just before its first doubled claim, played as
+    lesson 07 plays it (its first stop, a Terrain draw, is played first: stopping changes what
+    the computer players do later). Random seed 800 is the lesson's game, where Cal doubles
+    Dar es Salaam–Nacala with 1 Jungle & Forest card + 1 Locomotive."""
     game = ttr_nb.new_game("heart-of-africa", NAMES, seed=seed, **settings)
-    nxt = narrate.play_until(game, narrate.computer_players(game, "greedy"),
-                             before=lambda g, a: isinstance(a, ClaimRoute) and bool(a.terrain))
+    players = narrate.computer_players(game, "greedy")
+    draw, double = l07.lesson_stops()
+    game.apply(narrate.play_until(game, players, before=draw))
+    nxt = narrate.play_until(game, players, before=double)
     assert nxt is not None
     return game, nxt
 
@@ -128,7 +134,7 @@ def test_H_6_3_doubling_offers_follow_the_locomotive_settings_and_leave_the_game
     before = game.state_json()
     route = game.board.route(nxt.route)
     t = terrain.terrain_of(route)
-    assert terrain.cards_needed(route.length) == 2 and held(game, 0, t) == 1
+    assert terrain.cards_needed(route.length) == 2 and held(game, game.current_player, t) == 1
     word = terrain.terrain_word(t, 1)
     assert terrain.doubling_offers(game, nxt.route) == [f"{word} + 1 Locomotive"]
     assert terrain.doubling_offers(game, nxt.route, loco_terrain_value=2) == ["1 Locomotive"]

@@ -55,18 +55,78 @@ def research(src: dict) -> dict:
     return {"cities": cities, "routes": routes, "height": _r(sy)}
 
 
-def authored(src: dict) -> dict:
-    lons = [c["lon"] for c in src["cities"]]
-    lats = [c["lat"] for c in src["cities"]]
+def authored(src: dict, frame: list | None = None) -> dict:
+    """Project lon/lat to board units; ``frame`` (default: the board's own cities) fixes the
+    projection, so re-authoring a corner of a board moves no other city."""
+    lons = [c["lon"] for c in (frame or src["cities"])]
+    lats = [c["lat"] for c in (frame or src["cities"])]
     k = math.cos(math.radians(sum(lats) / len(lats)))
-    xs = [(lo - min(lons)) * k for lo in lons]
-    ys = [max(lats) - la for la in lats]
-    scale = (1 - 2 * MARGIN) / max(xs)
-    cities = [{"name": c["name"], "x": _r(MARGIN + x * scale), "y": _r(MARGIN + y * scale),
+    x0, y0 = min(lons), max(lats)
+    scale = (1 - 2 * MARGIN) / max((lo - x0) * k for lo in lons)
+    cities = [{"name": c["name"], "x": _r(MARGIN + (c["lon"] - x0) * k * scale),
+               "y": _r(MARGIN + (y0 - c["lat"]) * scale),
                "kind": c.get("kind", "city"), "lon": c["lon"], "lat": c["lat"]}
-              for c, x, y in zip(src["cities"], xs, ys)]
+              for c in src["cities"]]
     routes = [_route(r) for r in src["routes"]]
-    return {"cities": cities, "routes": routes, "height": _r(max(ys) * scale + 2 * MARGIN)}
+    return {"cities": cities, "routes": routes, "height": _r((y0 - min(lats)) * scale + 2 * MARGIN)}
+
+
+# -- The Heart of Africa: Madagascar as one node (rules-spec H-8.4, H-8.5) ---------------------
+MADAGASCAR_CITIES = ("Mahajanga", "Antananarivo", "Toliara")  # the research file's three cities
+MADAGASCAR = {"name": "Madagascar", "lon": 45.0, "lat": -19.5, "kind": "city"}  # near Miandrivazo
+MADAGASCAR_NOTE = (
+    "Madagascar is ONE traversable node, an ordinary city named Madagascar (rules-spec H-8.4, H-8.5): "
+    "every route into it meets there and a path may pass through it, unlike the countries. It is "
+    "reached only by the three ferries across the Mozambique Channel (Nacala-Madagascar 3 spaces, "
+    "1 locomotive; Beira-Madagascar 5 and Maputo-Madagascar 6, 2 locomotives each). The node sits in "
+    "the west of the island, near Miandrivazo, where the three ferry lengths match the board's scale. "
+    "(The research file has three Madagascar cities, Mahajanga, Antananarivo and Toliara, joined by "
+    "land routes; tools/build_maps.py merges them into this node, drops those three land routes, ids "
+    "97-99, and recomputes the ticket values.)")
+
+
+def cheapest_trains(cities: dict, routes: list, a: str, b: str) -> int:
+    """Fewest trains joining a and b (length + X spaces); a country only as an end (H-8.2)."""
+    dist, todo = {a: 0}, [(0, a)]
+    while todo:
+        todo.sort(reverse=True)
+        d, c = todo.pop()
+        if c == b:
+            return d
+        if d > dist[c] or (c != a and cities[c] == "country"):
+            continue
+        for r in routes:
+            if c in (r["a"], r["b"]):
+                n = r["b"] if r["a"] == c else r["a"]
+                w = d + r["length"] + r.get("mountains", 0)
+                if w < dist.get(n, w + 1):
+                    dist[n] = w
+                    todo.append((w, n))
+    raise ValueError(f"no path from {a} to {b}")
+
+
+def one_madagascar(src: dict) -> dict:
+    """The Heart of Africa with its three Madagascar cities merged into one node "Madagascar".
+
+    Routes inside the island go; the ferries end at the node (ids kept); tickets that named an
+    old city name Madagascar; every ticket value is the cheapest train cost again."""
+    old = set(MADAGASCAR_CITIES)
+    out = dict(src)
+    out["cities"] = [c for c in src["cities"] if c["name"] not in old] + [dict(MADAGASCAR)]
+    here = lambda c: MADAGASCAR["name"] if c in old else c  # noqa: E731
+    out["routes"] = [{**r, "a": here(r["a"]), "b": here(r["b"])} for r in src["routes"]
+                     if not (r["a"] in old and r["b"] in old)]
+    kinds = {c["name"]: c.get("kind", "city") for c in out["cities"]}
+    out["tickets"] = [{**t, "a": here(t["a"]), "b": here(t["b"]),
+                       "points": cheapest_trains(kinds, out["routes"], here(t["a"]), here(t["b"]))}
+                      for t in src["tickets"]]
+    notes = []
+    for n in src["design_notes"]:
+        if n.startswith("Madagascar is three"):
+            n = MADAGASCAR_NOTE
+        notes.append(n.replace(", Madagascar highlands.", "."))
+    out["design_notes"] = notes
+    return out
 
 
 def usa_tickets(src: dict) -> tuple[list, dict]:
@@ -96,7 +156,10 @@ def build(src_dir: Path) -> None:
     for key in ("usa", "legendary_asia", "heart_of_africa", "team_asia"):
         src = json.loads((src_dir / f"{key}.json").read_text())
         official = key in ("usa", "legendary_asia")
-        geo = research(src) if official else authored(src)
+        frame = src["cities"]
+        if key == "heart_of_africa":
+            src = one_madagascar(src)
+        geo = research(src) if official else authored(src, frame)
         out = {
             "schema_version": 1,
             "key": key,

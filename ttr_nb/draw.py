@@ -403,7 +403,7 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
                trails: Mapping[int, Iterable[int]] | None = None, selected: Iterable[int] = (),
                closed: Iterable[int] = (), title: str | None = None,
                labels: bool = True, legend: bool = True, figsize: tuple[float, float] | None = None,
-               dim_unclaimed: bool = False) -> Axes:
+               dim_unclaimed: bool = False, highlight_label: str | None = None) -> Axes:
     """Draw ``board`` on ``ax`` (a new figure when None) and return the Axes.
 
     Parameters
@@ -420,6 +420,8 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
         unless given). ``()`` draws none.
     highlight : route ids of a **path** (e.g. one that completes a ticket): a solid band in
         ``highlight_color`` with dark edges, under the cars.
+    highlight_label : the legend's words for ``highlight`` (default "highlighted routes"; e.g.
+        "path (completes a ticket)", "the cheapest T-join").
     gap : route ids a failed ticket still needs: a dashed orange band under the cars.
     trails : player index -> route ids of that player's longest trail: a white band striped
         in the player's colour, each player with their own dash pattern.
@@ -444,6 +446,8 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
 
     over, names, n_players = _prepare(board, claims, player_colors, player_names, marks, highlight,
                                       highlight_color, highlight_cities, gap, trails, selected, closed)
+    if highlight_label:
+        over.labels["path"] = str(highlight_label)
     layout = _layout(board)
     x0, x1, y0, y1 = _extent(board, layout)
     room = legend or (ax is None and figsize is None)
@@ -933,7 +937,7 @@ def _band_key(label: str, layers: list[dict]) -> _StyleKey:
 def _highlight_handles(over: _Overlay, names: Sequence[str]) -> list:
     h: list = []
     if over.highlight:
-        h.append(_band_key(over.labels.get("path", "path (completes a ticket)"),
+        h.append(_band_key(over.labels.get("path", "highlighted routes"),
                            [dict(color=over.highlight_color, lwf=1.0, casing=True)]))
     if over.gap:
         h.append(_band_key(over.labels.get("gap", "gap (what the ticket still needs)"),

@@ -719,6 +719,10 @@ _TIX: dict[tuple, tuple] = {}
 
 def _save_error(where: str, what: str) -> SaveError:
     """The SaveError of the bounded JSON reader: where (the file, its line), what is wrong."""
+    if what.startswith("invalid JSON") and ", line " in where:
+        name, place = where.split(", line ", 1)
+        return SaveError(f"{name} is not valid JSON at line {place.replace(' column ', ', column ')}"
+                         f"{what[len('invalid JSON'):]}")
     return SaveError(f"{where}: {what}".replace(": invalid JSON", " is not valid JSON", 1))
 
 

@@ -12,10 +12,13 @@ from ._answers import read_int
 from ._core import answer_error, exercise, not_yet, right
 
 NAMES = ("Ana", "Bea", "Cal", "Dee")
-GAME_SEED = 2
-"""The lesson's game: four greedy computer players, random seed 2."""
-EXERCISE_TURN = 30
-"""Exercise 07.1 looks at that game when ``game.turn`` is 30 (counted from 0: the lesson's turn 31)."""
+GAME_SEED = 800
+"""The lesson's game: four greedy computer players, random seed 800."""
+EXERCISE_TURN = 52
+"""Exercise 07.1 looks at that game when ``game.turn`` is 52 (counted from 0: the lesson's turn 53),
+two turns after its first doubling."""
+EXERCISE_TERRAIN = "jungle"
+"""Exercise 07.1: the Terrain type asked about (Jungle & Forest)."""
 DOUBLED_ROUTE = ("Walvis Bay", "Cape Town", "yellow")
 """Exercise 07.2: the route doubled."""
 NETWORK = ("Yaoundé–Ngaoundéré", "Ngaoundéré–Tchad orange", "Bangui–Tchad red", "Bangui–Kisangani",
@@ -23,8 +26,8 @@ NETWORK = ("Yaoundé–Ngaoundéré", "Ngaoundéré–Tchad orange", "Bangui–T
 """Exercise 07.3: a player's routes, around the country Tchad."""
 TICKETS = ("T17", "T32", "T28")
 """Exercise 07.3: Yaoundé–Kisangani, Tchad–Nairobi, Tchad–Luanda."""
-GLOBETROTTER_SEED = 4
-"""Exercise 07.4: a whole game of four greedy computer players, random seed 4."""
+GLOBETROTTER_SEED = 7
+"""Exercise 07.4: a whole game of four greedy computer players, random seed 7."""
 
 
 def _board():
@@ -33,15 +36,27 @@ def _board():
     return load_map("heart_of_africa")
 
 
+def lesson_stops():
+    """The lesson's two stops, in order: before the first Terrain card drawn at the start of a
+    turn (section 2), before the first doubled claim (section 3)."""
+    from ..actions import ClaimRoute
+
+    return (lambda g, a: a.kind == "terrain" and g.pending == "turn",
+            lambda g, a: isinstance(a, ClaimRoute) and bool(a.terrain))
+
+
 @lru_cache(maxsize=1)
 def exercise_position():
-    """The lesson's game (random seed 2, four greedy players) when ``game.turn`` reaches 30."""
+    """The lesson's game (random seed 800, four greedy players) played as the lesson plays it
+    (stopping where it stops) until ``game.turn`` reaches :data:`EXERCISE_TURN`."""
     from .. import narrate
     from ..game import new_game
 
     game = new_game("heart-of-africa", list(NAMES), seed=GAME_SEED)
-    narrate.play_until(game, narrate.computer_players(game, "greedy"),
-                       after=lambda g, a: g.turn >= EXERCISE_TURN)
+    players = narrate.computer_players(game, "greedy")
+    for stop in lesson_stops():
+        game.apply(narrate.play_until(game, players, before=stop))
+    narrate.play_until(game, players, after=lambda g, a: g.turn >= EXERCISE_TURN)
     return game
 
 
@@ -63,28 +78,34 @@ def _names(answer: Any, what: str) -> list[str]:
 @exercise("07.1", "Who may double a Jungle & Forest route?",
           "a list of player names, such as ['Ana', 'Bea'] (an empty list if nobody may)")
 def _who_may_double(answer: Any):
-    from ..rules.terrain import double_why_not, routes_of
+    from ..rules.terrain import double_why_not, routes_of, terrain_word
 
     game = exercise_position()
     chosen = _names(answer, "the players who may double")
-    route = routes_of(game.board, "jungle")[0]
+    t, word = EXERCISE_TERRAIN, terrain_word(EXERCISE_TERRAIN)
+    route = routes_of(game.board, t)[0]
     reasons = {n: double_why_not(game, s, route) for s, n in enumerate(NAMES)}
     allowed = [n for n in NAMES if reasons[n] is None]
+    held = {p["name"]: p["terrain"][t] for p in game.view(None)["players"]}
     wrong = [n for n in chosen if reasons[n] is not None]
     if wrong:
         n = wrong[0]
-        held = {p["name"]: p["terrain"]["jungle"] for p in game.view(None)["players"]}
         more = " and ".join(f"{o} holds {k}" for o, k in held.items() if k > held[n])
-        return not_yet(f"{n} may not: {n} holds {held[n]} Jungle & Forest "
-                       f"card{'s' * (held[n] != 1)}, {more}; "
-                       "the majority needs at least as many as every other player.")
+        spent = [(game.board.route(c[0]).label(), list(c[2]).count(t))
+                 for c in game.claims[NAMES.index(n)] if c[1] and t in c[2]]
+        gone = ""
+        if spent:
+            label, k = spent[-1]
+            gone = (f" {n} spent {'a' if k == 1 else k} {word} card{'s' * (k != 1)} doubling "
+                    f"{label}, and spent cards no longer count.")
+        return not_yet(f"{n} may not: {n} holds {held[n]} {word} card{'s' * (held[n] != 1)}, "
+                       f"{more}; the majority needs at least as many as every other player.{gone}")
     missing = [n for n in allowed if n not in chosen]
     if missing:
         n = missing[0]
-        held = game.view(None)["players"][NAMES.index(n)]["terrain"]["jungle"]
-        return not_yet(f"{n} may double too: {n} holds {held} Jungle & Forest card"
-                       f"{'s' * (held != 1)}, and nobody holds more. A tie is enough.")
-    return right(f"{' and '.join(allowed)} each hold as many Jungle & Forest cards as anyone else "
+        return not_yet(f"{n} may double too: {n} holds {held[n]} {word} card"
+                       f"{'s' * (held[n] != 1)}, and nobody holds more. A tie is enough.")
+    return right(f"{' and '.join(allowed)} each hold as many {word} cards as anyone else "
                  "(a tie qualifies); the others hold fewer.")
 
 
@@ -181,7 +202,7 @@ def _complete_tickets(answer: Any):
 
 @lru_cache(maxsize=1)
 def globetrotter_sheet():
-    """The Scoresheet of exercise 07.4's game (random seed 4, four greedy computer players)."""
+    """The Scoresheet of exercise 07.4's game (random seed 7, four greedy computer players)."""
     from ..agents import play_game
 
     return play_game("heart-of-africa", list(NAMES), seed=GLOBETROTTER_SEED, agents=("greedy",)).score()

@@ -185,11 +185,11 @@ for t in usa.tickets:
 
 # %% [markdown]
 # The original ticket is worth 21 points, one more than the 20 trains of the cheapest path;
-# the *USA 1910* reprint changed its value to 20. Here is the path on the board (the glow),
+# the *USA 1910* reprint changed its value to 20. Here is the path on the board (the cyan band),
 # with its two end cities ringed:
 
 # %%
-ttr_nb.show(usa, highlight=routes, cities=["Los Angeles", "New York"],
+ttr_nb.show(usa, highlight=routes, highlight_label="the cheapest path", cities=["Los Angeles", "New York"],
             title=f"Los Angeles – New York in the fewest trains: {trains}")
 
 # %% [markdown]
@@ -210,7 +210,7 @@ print("fewest trains:", " → ".join(ttr_nb.connect(asia, routes, "Astrakhan", "
 print("the ticket:   ", [t.label() for t in asia.tickets if {t.a, t.b} == {"Astrakhan", "Karachi"}])
 
 # %%
-ttr_nb.show(asia, highlight=routes, cities=["Astrakhan", "Karachi"],
+ttr_nb.show(asia, highlight=routes, highlight_label="the cheapest path", cities=["Astrakhan", "Karachi"],
             title=f"Astrakhan – Karachi in the fewest trains: {trains}")
 
 # %% [markdown]

@@ -236,14 +236,14 @@ while not game.over:
 # if done, minus if not), and the 10 points of the **Longest Path bonus** for the longest
 # trail of trains ([B-8.2](../docs/RULES.md#B-8.2)). Ana and Bea tie for it, so both score it.
 # On a tie in points, the most completed tickets wins ([B-8.3](../docs/RULES.md#B-8.3)).
-# Lesson 03 reads the whole Scoresheet line by line. The glow shows Bea's longest trail.
+# Lesson 03 reads the whole Scoresheet line by line. The band striped in her colour shows Bea's longest trail.
 
 # %%
 sheet = game.score()
 print(sheet.verdict)
 print(sheet.bonus_summary("longest_path"))
 bea = sheet.index("Bea")
-ttr_nb.show(game, highlight=sheet.trail(bea).routes, title=f"Bea's longest trail: {sheet.trail_length(bea)} cars")
+ttr_nb.show(game, trails={"Bea": sheet.trail(bea).routes}, title=f"Bea's longest trail: {sheet.trail_length(bea)} cars")
 
 # %% [markdown]
 # ## Summary

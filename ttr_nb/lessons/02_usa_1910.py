@@ -140,7 +140,7 @@ print(sheet)
 # 80 + 40 + 10 + 15 = **145**. The two trails of 34 cars:
 
 # %%
-ttr_nb.show(sheet, highlight=sheet.trail(0).routes + sheet.trail(1).routes,
+ttr_nb.show(sheet, trails={0: sheet.trail(0).routes, 1: sheet.trail(1).routes},
             title="Mega Game: two longest trails of 34 cars")
 
 # %% [markdown]

@@ -74,16 +74,16 @@ print(trail.describe())
 labels = [usa.route(c.route).label() for c in mia.claims]
 print("at Salt Lake City:", [label for label in labels if "Salt Lake City" in label])
 print("left out:", [usa.route(c.route).label() for c in mia.claims if c.route not in trail.routes])
-ttr_nb.show(sheet, highlight=trail.routes, title="Example 1: Mia's longest trail, 25 cars")
+ttr_nb.show(sheet, trails={"Mia": trail.routes}, title="Example 1: Mia's longest trail, 25 cars")
 
 # %% [markdown]
 # Her failed ticket, Chicago–Santa Fe, says what each end reaches and what is missing: one
-# 2-car route (the gap glows; the ticket's two cities are ringed).
+# 2-car route (the gap is the dashed orange band; the ticket's two cities are ringed).
 
 # %%
 failed = [line for line in sheet.lines[0] if line.kind == "ticket" and line.points < 0][0]
 print(failed.detail)
-ttr_nb.show(sheet, highlight=failed.routes, cities=failed.cities, title="Chicago–Santa Fe fails: the gap")
+ttr_nb.show(sheet, gap=failed.routes, cities=failed.cities, title="Chicago–Santa Fe fails: the gap")
 
 # %% [markdown]
 # ## Examples 2 to 4. The longest trail and the longest simple path
@@ -119,7 +119,7 @@ for name, routes in examples.items():
           f"{'':11}simple path {longest_simple_path(usa, ids).describe()}")
 
 loop = Scoresheet.compute(usa, [Scorer.from_routes(usa, "Example 4", examples["Example 4"])])
-ttr_nb.show(loop, highlight=loop.trail(0).routes, cities=["Seattle"],
+ttr_nb.show(loop, trails={0: loop.trail(0).routes}, cities=["Seattle"],
             title="Example 4: a trail through Seattle twice, 17 cars")
 
 # %% [markdown]

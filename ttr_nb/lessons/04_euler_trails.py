@@ -98,12 +98,13 @@ print("longest trail:      ", trail.describe())
 print("longest simple path:", path.describe())
 
 # %%
-ttr_nb.show(sheet, highlight=trail.routes, cities=["Denver"],
+ttr_nb.show(sheet, trails={"Ana": trail.routes}, cities=["Denver"],
             title=f"Ana's longest trail: {trail.length} cars, through Denver twice",
             dim_unclaimed=True)
 
 # %%
-ttr_nb.show(sheet, highlight=path.routes, title=f"Ana's longest simple path: {path.length} cars",
+ttr_nb.show(sheet, highlight=path.routes, highlight_label="longest simple path",
+            title=f"Ana's longest simple path: {path.length} cars",
             dim_unclaimed=True)
 
 # %% [markdown]

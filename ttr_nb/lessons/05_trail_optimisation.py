@@ -74,7 +74,7 @@ print("odd cities:", odd_degree_cities(usa, owned))
 bound = t_join_bound(usa, owned)
 print(bound.describe())
 print("the cheapest T-join:", [usa.route(r).label() for r in bound.t_join])
-ttr_nb.show(Scoresheet.compute(usa, [ana]), highlight=bound.t_join, dim_unclaimed=True,
+ttr_nb.show(Scoresheet.compute(usa, [ana]), highlight=bound.t_join, highlight_label="the cheapest T-join", dim_unclaimed=True,
             title=f"Ana's cheapest T-join: {bound.t_join_cars} cars, so no trail beats {bound.bound}")
 
 # %% [markdown]
@@ -120,7 +120,8 @@ print(f"one tree over all {len(cities)} cities:", steiner_tree(usa, cities).trai
       steiner_tree(usa, cities, exact=False).trains, "by the approximation")
 
 # %%
-ttr_nb.show(usa, highlight=forest.routes, cities=cities,
+ttr_nb.show(usa, highlight=forest.routes, highlight_label="the cheapest routes (Steiner trees)",
+            cities=cities,
             title=f"The cheapest routes for four tickets: {forest.trains} trains in two trees")
 
 # %% [markdown]
@@ -145,12 +146,12 @@ for one in (False, True):
 # %%
 w = whole_board_trail(usa)
 print("the trail runs from", w.trail.cities[0], "to", w.trail.cities[-1])
-ttr_nb.show(usa, highlight=w.left_out,
-            title=f"Every track but the {len(w.left_out)} glowing ones: one trail of {w.trail.length} cars")
+ttr_nb.show(usa, highlight=w.left_out, highlight_label="left out of the trail",
+            title=f"Every track but the {len(w.left_out)} highlighted ones: one trail of {w.trail.length} cars")
 
 # %% [markdown]
 # On the USA board with every track, the trail takes 89 of the 100 tracks, 285 of the 309 cars,
-# from Helena to Los Angeles. (Where a glowing route is a double, only one of its two tracks is
+# from Helena to Los Angeles. (Where a highlighted route is a double, only one of its two tracks is
 # left out.) The same proof works on every board (and with one track per city
 # pair, as in a game of 2 or 3 players, where only one track of a double route may be claimed,
 # [B-5.8](../docs/RULES.md#B-5.8)):

@@ -49,7 +49,7 @@ print(game.score().verdict)
 #   **speed**; the **step** slider jumps anywhere.
 # * **eyes**: the teacher sees every hand; a player's eyes show only that player's cards and
 #   tickets. A ticket whose two cities are joined is marked ✓.
-# * The board shows the claimed routes in the players' colours; the last claim glows magenta.
+# * The board shows the claimed routes in the players' colours; the last claim has a dashed frame.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -165,7 +165,7 @@ print(e4.summary())
 #
 # Type in **find** to filter the routes, pick some, press **Add ▶**; pick tickets to check.
 # The score, the longest trail (magenta) and each ticket update at once; for a ticket not yet
-# joined, the cheapest open routes that would join it glow orange. Here is Mia's loop with two
+# joined, the cheapest open routes that would join it are a dashed orange band. Here is Mia's loop with two
 # tickets:
 
 # %%

@@ -261,11 +261,12 @@ narrate.score_summary(game.score())
 
 # %% [markdown]
 # Cal & Dee's shared ticket Taipei–Seoul was not completed: they lose its 10 points. Their
-# longest trail glows on the board; the two teams' routes are in two colours.
+# longest trail is the cyan band on the board; the two teams' routes are in two colours.
 
 # %%
 sheet = game.score()
-ttr_nb.show(game, highlight=sheet.trail(1).routes, title=f"Cal & Dee's longest trail: {sheet.trail(1).length} cars")
+ttr_nb.show(game, highlight=sheet.trail(1).routes, highlight_label="Cal & Dee's longest trail",
+            title=f"Cal & Dee's longest trail: {sheet.trail(1).length} cars")
 
 # %% [markdown]
 # ## Summary

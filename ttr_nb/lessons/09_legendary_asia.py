@@ -49,14 +49,15 @@ from ttr_nb.rules.mountains import mountain_kinds, route_value
 # %% [markdown]
 # ## Mountain routes
 #
-# On the board a mountain space is drawn with an **X mark**. The routes with at least one X glow:
+# On the board a mountain space is drawn with an **X mark**. The routes with at least one X are highlighted:
 
 # %%
 game = ttr_nb.new_game("legendary-asia", ["Ana", "Bea", "Cal"], seed=0)
 board = game.board
 mountains = [r.id for r in board.routes if r.mountains]
 print(f"{len(mountains)} mountain routes, {sum(board.route(r).mountains for r in mountains)} X spaces in all")
-ttr_nb.show(board, highlight=mountains, title="Legendary Asia: the mountain routes glow")
+ttr_nb.show(board, highlight=mountains, highlight_label="mountain routes",
+            title="Legendary Asia: the mountain routes")
 
 # %% [markdown]
 # A route of length $L$ with $X$ mountain spaces takes $L + X$ trains from the reserve ($L$ on the
@@ -163,7 +164,8 @@ for s, name in enumerate(game.names):
 sheet = game.score()
 print(sheet.bonus_summary("asian_explorer"))
 net = largest_network(board, routes_of[2])
-ttr_nb.show(game, highlight=sorted(net.routes), cities=sorted(net.cities), title=f"Cal's biggest network: {len(net.cities)} cities")
+ttr_nb.show(game, highlight=sorted(net.routes), highlight_label="Cal's biggest network", cities=sorted(net.cities),
+            title=f"Cal's biggest network: {len(net.cities)} cities")
 
 # %% [markdown]
 # Ana and Cal both join 9 cities in one network: tied, each scores the +10. Bea's longest

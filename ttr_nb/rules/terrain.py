@@ -577,7 +577,7 @@ def routes_of(board: Any, t: str) -> list[int]:
 
     >>> import ttr_nb
     >>> len(routes_of(ttr_nb.load_map("heart_of_africa"), "desert"))
-    35
+    34
     """
     if t not in TERRAINS:
         raise ValueError(f"{t!r} is not a Terrain type; the types are {', '.join(TERRAINS)}")

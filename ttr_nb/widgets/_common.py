@@ -117,7 +117,8 @@ def card_chip(name: str | None, count: int | None = None) -> str:
     else:
         bg = ROUTE_COLORS_HEX.get(name, "#ccc")
         fg = "#fff" if name in ("black", "blue", "green", "red") else "#111"
-    label = name if count is None else f"{count} {name}"
+    word = "Locomotive" if name == "locomotive" else name
+    label = word if count is None else f"{count} {word}"
     return (f"<span style='display:inline-block;padding:0 6px;margin:1px 2px;border-radius:4px;"
             f"background:{bg};color:{fg};border:1px solid #555;font-size:90%;"
             f"text-shadow:{'0 0 2px #000' if name == 'locomotive' else 'none'}'>{esc(label)}</span>")

@@ -283,6 +283,9 @@ def render_rgba(board: Any, *, dpi: float = 100, figsize: tuple[float, float] | 
         kw.pop("marks", None), kw.pop("highlight", ()), kw.pop("highlight_color", PATH_COLOR),
         kw.pop("highlight_cities", ()), kw.pop("gap", ()), kw.pop("trails", None), kw.pop("selected", ()),
         kw.pop("closed", ()))
+    label = kw.pop("highlight_label", None)
+    if label:
+        over.labels["path"] = str(label)
     if kw:
         raise TypeError(f"render_rgba() got unexpected keywords: {', '.join(sorted(kw))}")
     room = legend or figsize is None
