@@ -625,8 +625,13 @@ def team_game():
 
 def test_stepper_team_asia_colours_by_team_and_hides_the_other_holder_TA_5(team_game):
     s = GameStepper(team_game, step=120, eyes=0, chart=False)
-    names = [sc.name for sc in team_game.scorers()]
-    assert s.canvas.player_names == names               # the legend: one colour per team
+    teams = [sc.name for sc in team_game.scorers()]
+    seats = team_game.names
+    # the legend: one entry per seat, partners in their team's colour and told apart by initial
+    assert s.canvas.player_names == [f"{seats[i]} ({teams[i // 2]})" for i in range(4)]
+    colors = s.canvas.player_colors
+    assert colors[0] == colors[1] != colors[2] == colors[3]
+    assert len(set(s.canvas.marks[:4])) == 4
     assert len(set(s._color_of_seat.values())) == 2
     html = s.cards_html.value
     assert "Teams" in html and "(hidden)" in html       # seat 0 can't see the other team's holder

@@ -56,8 +56,15 @@ class GameStepper(MessageMixin, W.VBox):
         self._groups = groups(final)
         self._color_of_seat = {s: i for i, (_n, seats) in enumerate(self._groups) for s in seats}
         self.player_colors = list(player_colors or PLAYER_COLORS)
-        self.canvas = board_canvas(tl.board, width_px=width_px, player_colors=self.player_colors,
-                                   player_names=[n for n, _s in self._groups])
+        # the board is drawn seat by seat: each seat's cars carry its initial, and Team Asia
+        # partners share their team's colour (as ttr_nb.show draws a game)
+        teams = any(len(seats) > 1 for _n, seats in self._groups)
+        seat_team = [self._color_of_seat.get(s, s) for s in range(final.n)]
+        self.canvas = board_canvas(
+            tl.board, width_px=width_px,
+            player_colors=[self.player_colors[t % len(self.player_colors)] for t in seat_team],
+            player_names=[f"{final.names[s]} ({self._groups[t][0]})" if teams else final.names[s]
+                          for s, t in enumerate(seat_team)])
         self.highlight: dict[str, Any] = {}
         msg = self._init_message()
 
@@ -203,7 +210,7 @@ class GameStepper(MessageMixin, W.VBox):
         view = game.view(eyes)
         self.counter.value = f"step {self.step} of {self.n_steps}"
         self.status.value = f"<b>{esc(self._status_text())}</b>"
-        claims = {int(r): self._color_of_seat.get(s, s) for r, s in view["route_owners"].items()}
+        claims = {int(r): int(s) for r, s in view["route_owners"].items()}
         glow: dict[int, str] = doubled_glow(game)
         rings: dict[str, str] = {}
         if eyes is not None:
