@@ -520,6 +520,7 @@ def test_controls_highlight_in_the_lesson_styles():
 
     ex = ScoringExplorer(game)
     spy(ex)
+    ex.pick(1, "trail")          # another picture first, so the trail is painted again
     ex.pick(0, "trail")
     trail = sorted(game.score().trail(0).routes)
     assert {p: sorted(r) for p, r in calls[-1]["trails"].items()} == {0: trail} and ex.highlight["routes"] == trail

@@ -397,9 +397,14 @@ def encode_png(rgba: np.ndarray, level: int = 1, palette: bool = False) -> bytes
     if palette:
         from PIL import Image
 
-        img = (Image.fromarray(np.ascontiguousarray(rgba), "RGBA").convert("RGB") if rgba.shape[2] == 4
-               else Image.fromarray(np.ascontiguousarray(rgba), "RGB"))
+        # the octree reads RGBA as it is (an opaque picture): no conversion to RGB first, which
+        # took a fifth of the time
+        img = Image.fromarray(np.ascontiguousarray(rgba), "RGBA" if rgba.shape[2] == 4 else "RGB")
         q = img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+        if q.palette.mode == "RGBA":  # opaque: store an RGB palette, no transparency chunk
+            pal = q.getpalette("RGBA")
+            q.putpalette([v for i, v in enumerate(pal) if i % 4 != 3], "RGB")
+        q.info.pop("transparency", None)
         out = io.BytesIO()
         q.save(out, format="PNG", compress_level=level)
         return out.getvalue()
