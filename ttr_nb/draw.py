@@ -959,8 +959,10 @@ def _highlight_handles(over: _Overlay, names: Sequence[str]) -> list:
                               edgecolor=INK, hatch="xxx", lw=0.8, transform=trans)]
         h.append(_StyleKey(clo, over.labels.get("closed", "closed track")))
     if over.cities:
+        rings = {over.city_colors.get(c, over.highlight_color) for c in over.cities}
+        ring = rings.pop() if len(rings) == 1 else over.highlight_color  # the rings' own colour
         h.append(Line2D([], [], marker="o", color="none", markerfacecolor="none", markersize=9,
-                        markeredgecolor=over.highlight_color, markeredgewidth=2.2,
+                        markeredgecolor=ring, markeredgewidth=2.2,
                         label=over.labels.get("cities", "city ringed")))
     return h
 

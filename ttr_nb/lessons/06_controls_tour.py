@@ -164,9 +164,9 @@ print(e4.summary())
 # ## 4. RouteBuilder: "what if?"
 #
 # Type in **find** to filter the routes, pick some, press **Add ▶**; pick tickets to check.
-# The score, the longest trail (magenta) and each ticket update at once; for a ticket not yet
-# joined, the cheapest open routes that would join it are a dashed orange band. Here is Mia's loop with two
-# tickets:
+# The score, the longest trail (a band striped in the player's colour) and each ticket update
+# at once; for a ticket not yet joined, the cheapest open routes that would join it are a
+# dashed orange band. Here is Mia's loop with two tickets:
 
 # %%
 # NBVAL_IGNORE_OUTPUT
