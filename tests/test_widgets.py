@@ -670,3 +670,18 @@ def test_play_panel_team_asia_place_card_choice_TA_8():
     next(b for b in p.choice_buttons if "holder" in b.description).click()
     assert len(g.history) > n
     _only_expected(p)
+
+
+def test_playpanel_names_an_agent_that_returns_no_action():
+    """An agent whose choose(game) returns something that is not an action is named in the
+    message line (seat, player, class, what it returned); nothing escapes, the game waits."""
+    class Bad:
+        def choose(self, game):
+            return "claim everything"
+
+    g = ttr_nb.new_game("usa", ["Ana", "Bea"], seed=1)
+    p = PlayPanel(g, agents={1: Bad()}, humans=[0])
+    before = len(g.history)
+    p.act(g.legal_actions()[0])
+    assert "seat 1 (Bea, Bad) returned 'claim everything'" in p.message
+    assert len(g.history) == before + 1 and g.current_player == 1

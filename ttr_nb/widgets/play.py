@@ -44,12 +44,11 @@ def default_agent(seat: int, seed: int = 0) -> Any:
 
 
 def _choose(agent: Any, game) -> Action:
-    f = getattr(agent, "choose", None)
-    if callable(f):
-        return f(game)
-    if callable(agent):
-        return agent(game)
-    raise TypeError(f"agent {agent!r} has no choose(game) method")
+    """The agent's action; IllegalAction naming the seat, the agent and what it returned when
+    that is not an action (ttr_nb.agents.chosen_action)."""
+    from ..agents import chosen_action
+
+    return chosen_action(agent, game)
 
 
 class PlayPanel(MessageMixin, W.VBox):
@@ -222,7 +221,11 @@ class PlayPanel(MessageMixin, W.VBox):
         n = 0
         while not g.over and g.current_player in self.agents and n < MAX_AGENT_ACTIONS:
             seat = g.current_player
-            a = _choose(self.agents[seat], g)
+            try:
+                a = _choose(self.agents[seat], g)
+            except IllegalAction as e:
+                self._say(e.reason, "error")
+                break
             try:
                 events = g.apply(a)
             except IllegalAction as e:
