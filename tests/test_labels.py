@@ -84,3 +84,23 @@ def test_tunnel_badges_sit_on_no_car_space_and_no_other_badge(name):
         for other in board.twins.get(rid, ()):
             if spots.get(other) == spot:
                 assert board.route(other).tunnel == board.route(rid).tunnel
+
+
+@pytest.mark.parametrize("name", ["heart_of_africa", "team_asia"])
+def test_stored_layout_of_an_authored_board_is_what_the_search_finds(name):
+    """The bends stored in maps/layouts/ (tools/build_layouts.py) equal a fresh search's, and
+    the layout drawn from them is the computed one; a changed board ignores them."""
+    from dataclasses import replace
+
+    from ttr_nb import draw
+
+    board = load_map(name)
+    stored = draw.shipped_bends(board)
+    assert stored is not None, f"maps/layouts/{name}.json is missing or stale: run tools/build_layouts.py"
+    assert stored == draw.computed_bends(board)
+    assert draw._build_layout(board, True)[0] == draw._build_layout(board, False)[0]
+    moved = replace(board.cities[next(iter(board.cities))], x=0.5)
+    other = type(board)(board.key, board.name, [moved, *list(board.cities.values())[1:]],
+                        board.routes, board.tickets, board.meta)
+    assert draw.layout_fingerprint(other) != draw.layout_fingerprint(board)
+    assert draw.shipped_bends(other) is None

@@ -166,7 +166,17 @@ def _layout(board: Board) -> _Layout:
 def _compute_layout(board: Board) -> _Layout:
     """Car spaces of every track: printed positions when the map has them, else laid out
     along the line between the two cities (bent a little where it would run into another
-    route or city)."""
+    route or city; the bends stored with the maps when they are for this board)."""
+    return _build_layout(board, use_shipped=True)[0]
+
+
+def computed_bends(board: Board) -> dict[frozenset, float]:
+    """The bend chosen for each authored city pair of ``board``, computed (not read from
+    ``maps/layouts/``): what ``tools/build_layouts.py`` stores."""
+    return _build_layout(board, use_shipped=False)[1]
+
+
+def _build_layout(board: Board, use_shipped: bool) -> tuple[_Layout, dict[frozenset, float]]:
     printed = [r for r in board.routes if r.spaces]
     pitches = sorted(math.dist(r.spaces[i][:2], r.spaces[i + 1][:2])
                      for r in printed for i in range(len(r.spaces) - 1))
@@ -199,11 +209,50 @@ def _compute_layout(board: Board) -> _Layout:
         else:
             laid[key] = (0.0, _lay_group(board, tracks, 0.0, base, width))
     if laid:
-        _unclutter(board, laid, groups, spaces, base, width)
+        shipped = shipped_bends(board) if use_shipped else None
+        if shipped is not None and set(shipped) == set(laid):
+            for key, bend in shipped.items():
+                if bend:
+                    laid[key] = (bend, _lay_group(board, groups[key], bend, base, width))
+        else:
+            _unclutter(board, laid, groups, spaces, base, width)
     for key, (_, out) in laid.items():
         for rid, (ss, L, nrm) in out.items():
             spaces[rid], car_len[rid], normal[rid] = ss, L, nrm
-    return _Layout(spaces, car_len, width, normal)
+    return _Layout(spaces, car_len, width, normal), {k: bend for k, (bend, _) in laid.items()}
+
+
+def layout_fingerprint(board: Board) -> str:
+    """A digest of what the layout of an authored board depends on (cities and tracks), so a
+    stored layout is used only for the board it was computed for."""
+    import hashlib
+    import json
+
+    facts = [sorted((c.name, c.x, c.y, c.kind) for c in board.cities.values()),
+             sorted((r.id, r.a, r.b, r.length, r.double_group) for r in board.routes)]
+    return hashlib.sha256(json.dumps(facts, ensure_ascii=False).encode()).hexdigest()
+
+
+def _layouts_dir() -> Path:
+    from .board import maps_dir
+
+    return maps_dir() / "layouts"
+
+
+def shipped_bends(board: Board) -> dict[frozenset, float] | None:
+    """The bends stored with the maps (``maps/layouts/<key>.json``, written by
+    ``tools/build_layouts.py``) for this board, or None when there are none or the board has
+    changed since (its :func:`layout_fingerprint` differs): then the layout is computed."""
+    import json
+
+    path = _layouts_dir() / f"{board.key}.json"
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        if doc.get("fingerprint") != layout_fingerprint(board):
+            return None
+        return {frozenset((a, b)): float(bend) for a, b, bend in doc["bends"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 BENDS = (0.0, 0.12, -0.12, 0.22, -0.22, 0.34, -0.34)
