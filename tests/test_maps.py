@@ -324,6 +324,11 @@ def test_every_shipped_map_validates_against_the_schema(name):
     (lambda d: d["cities"][0].pop("x"), "x"),
     (lambda d: d["tickets"][0].update(points="12"), "points"),
     (lambda d: d.pop("routes"), "routes"),
+    # the loaders' limits, written in the schema too
+    (lambda d: d["routes"][0].update(tunnel=99), "tunnel"),
+    (lambda d: d["tickets"][0].update(points=10 ** 100), "points"),
+    (lambda d: d["routes"][0].update(id=-5), "id"),
+    (lambda d: d["cities"][0].update(x=1e6), "x"),
 ])
 def test_the_schema_rejects_broken_documents(change, where):
     d = doc_of("usa")
