@@ -8,56 +8,53 @@ Scoresheet is drawn with each scorer's routes; a Board with none.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 LABEL_PX = 12.0
 """City names in a picture from :func:`show` are this many pixels high (font size in points
 × dpi / 72), readable when a class sees it on a projector."""
 
 
-def claims_of(source: Any) -> tuple[Any, dict[int, int], list[str] | None]:
-    """``(board, claims, names)`` for :func:`ttr_nb.draw.draw_board` from a Board, a Game or a
-    Scoresheet: route id -> scorer index, and the scorers' names."""
+def seat_style(game: Any, colors: Sequence[str] | None = None
+               ) -> tuple[list[str], list[str], tuple[str, ...]]:
+    """How a game is drawn seat by seat: each seat's colour, legend name and mark.
+
+    Each seat's cars carry its player's initial; in a team game (Team Asia) partners share
+    their team's colour (from ``colors``, default :data:`ttr_nb.draw.PLAYER_COLORS`) and their
+    legend names say the team ("Ana (Ana & Bea)"), so the team reads by colour and the player
+    by mark.
+    """
+    from .draw import PLAYER_COLORS, _default_marks
+
+    colors = list(colors or PLAYER_COLORS)
+    groups = game.scorer_groups()
+    team = {seat: i for i, (_name, seats) in enumerate(groups) for seat in seats}
+    teams = any(len(seats) > 1 for _name, seats in groups)
+    seats = range(game.n)
+    names = [f"{game.names[s]} ({groups[team[s]][0]})" if teams else game.names[s] for s in seats]
+    return ([colors[team.get(s, s) % len(colors)] for s in seats], names,
+            _default_marks(list(game.names), game.n))
+
+
+def draw_args(source: Any) -> dict[str, Any]:
+    """Keywords for :func:`ttr_nb.draw.draw_board` from a Board, Game or Scoresheet: ``board``,
+    ``claims`` (route id -> player) and ``player_names``; for a game also ``player_colors``
+    and ``marks``. A game is drawn seat by seat (:func:`seat_style`), a Scoresheet scorer by
+    scorer."""
     from .board import Board
     from .game import Game
     from .scoring import Scoresheet
 
     if isinstance(source, Board):
-        return source, {}, None
-    if isinstance(source, Game):
-        groups = source.scorer_groups()
-        colour_of = {seat: i for i, (_name, seats) in enumerate(groups) for seat in seats}
-        claims = {rid: colour_of.get(s, s) for rid, s in source.route_owners.items()}
-        return source.board, claims, [name for name, _ in groups]
+        return dict(board=source, claims={}, player_names=None)
     if isinstance(source, Scoresheet):
         claims = {c.route: i for i, s in enumerate(source.scorers) for c in s.claims}
-        return source.board, claims, list(source.names)
+        return dict(board=source.board, claims=claims, player_names=list(source.names))
+    if isinstance(source, Game):
+        colors, names, marks = seat_style(source)
+        return dict(board=source.board, claims={int(r): int(s) for r, s in source.route_owners.items()},
+                    player_colors=colors, player_names=names, marks=marks)
     raise TypeError(f"show() draws a Board, a Game or a Scoresheet, not {type(source).__name__}")
-
-
-def draw_args(source: Any) -> dict[str, Any]:
-    """Keywords for :func:`ttr_nb.draw.draw_board` from a Board, Game or Scoresheet: ``board``,
-    ``claims`` (route id -> player), ``player_colors``, ``player_names`` and ``marks``.
-
-    A game is drawn seat by seat: each seat's cars carry its player's initial, and in a team
-    game (Team Asia) partners share their team's colour, so the team reads by colour and the
-    player by mark. A Scoresheet is drawn scorer by scorer.
-    """
-    from .draw import PLAYER_COLORS, _default_marks
-    from .game import Game
-
-    board, claims, names = claims_of(source)
-    if not isinstance(source, Game):
-        return dict(board=board, claims=claims, player_names=names)
-    groups = source.scorer_groups()
-    team = {seat: i for i, (_name, seats) in enumerate(groups) for seat in seats}
-    teams = any(len(seats) > 1 for _name, seats in groups)
-    seats = list(range(source.n))
-    colors = [PLAYER_COLORS[team.get(s, s) % len(PLAYER_COLORS)] for s in seats]
-    names = [f"{source.names[s]} (team {team[s] + 1})" if teams else source.names[s] for s in seats]
-    return dict(board=board, claims={int(r): int(s) for r, s in source.route_owners.items()},
-                player_colors=colors, player_names=names,
-                marks=_default_marks(list(source.names), source.n))
 
 
 def show(source: Any, *, highlight: Iterable[Any] = (), cities: Iterable[str] = (),

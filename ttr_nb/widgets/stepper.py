@@ -13,6 +13,7 @@ from ..graph import ticket_done
 from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, board_canvas, button,
                       card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, image, swatch, table, terrain_html,
                       value_text)
+from ..pictures import seat_style
 from .canvas import encode_png
 from .timeline import Timeline
 
@@ -56,15 +57,10 @@ class GameStepper(MessageMixin, W.VBox):
         self._groups = groups(final)
         self._color_of_seat = {s: i for i, (_n, seats) in enumerate(self._groups) for s in seats}
         self.player_colors = list(player_colors or PLAYER_COLORS)
-        # the board is drawn seat by seat: each seat's cars carry its initial, and Team Asia
-        # partners share their team's colour (as ttr_nb.show draws a game)
-        teams = any(len(seats) > 1 for _n, seats in self._groups)
-        seat_team = [self._color_of_seat.get(s, s) for s in range(final.n)]
-        self.canvas = board_canvas(
-            tl.board, width_px=width_px,
-            player_colors=[self.player_colors[t % len(self.player_colors)] for t in seat_team],
-            player_names=[f"{final.names[s]} ({self._groups[t][0]})" if teams else final.names[s]
-                          for s, t in enumerate(seat_team)])
+        # the board is drawn seat by seat, as ttr_nb.show draws a game
+        seat_colors, seat_names, _marks = seat_style(final, self.player_colors)
+        self.canvas = board_canvas(tl.board, width_px=width_px, player_colors=seat_colors,
+                                   player_names=seat_names)
         self.highlight: dict[str, Any] = {}
         msg = self._init_message()
 
