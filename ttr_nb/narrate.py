@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from .agents import chosen_action
+from .events import count_word
 
 # events that say more than the action that caused them
 _NOTE = ("loco_reset", "loco_cap", "reshuffle", "no_second", "tickets_kept", "final_round", "pass")
@@ -31,7 +32,7 @@ def computer_players(game: Any, kind: str = "greedy") -> list[Any]:
 
 def cards(counts: dict[str, int]) -> str:
     """Card counts in words: ``'2 blue, 1 Locomotive'`` (``'no card'`` when empty)."""
-    return ", ".join(f"{n} Locomotive{'s' * (n != 1)}" if c == "locomotive" else f"{n} {c}"
+    return ", ".join(count_word(n, "Locomotive") if c == "locomotive" else f"{n} {c}"
                      for c, n in counts.items() if n) or "no card"
 
 
@@ -119,7 +120,7 @@ def play_turns(game: Any, players: Sequence[Any], stop: Callable[[Any], bool]) -
         line = said[0] + "".join(", then " + s[len(name) + 1:] for s in said[1:])
         if claimed:
             left = game.trains[seat]
-            line += f"  [{left} train{'s' * (left != 1)} left]"
+            line += f"  [{count_word(left, 'train')} left]"
         print(f"{turn + 1:>3}. {line}")
         for note in notes:
             print("       ↳", note)
@@ -133,9 +134,8 @@ def view(game: Any, seat: int | None) -> None:
     print("THE TEACHER'S VIEW (everything)" if seat is None else f"{game.names[seat].upper()}'S VIEW")
     for p in v["players"]:
         pts = p["route_points"]
-        n = p["cards"]
-        print(f"  {p['name']}: {p['trains']} trains, {n} card{'s' * (n != 1)}, "
-              f"{pts} point{'s' * (pts != 1)}")
+        print(f"  {p['name']}: {p['trains']} trains, {count_word(p['cards'], 'card')}, "
+              f"{count_word(pts, 'point')}")
         s = p["seat"]
         if seat is None or s == seat:
             hand = v["hands"][s] if seat is None else v["hand"]
@@ -164,7 +164,7 @@ def choices(game: Any, show: int = 3) -> dict[str, int]:
         groups.setdefault(getattr(action, "kind", type(action).__name__), []).append(action)
     total = sum(len(v) for v in groups.values())
     who = game.names[game.current_player] if game.current_player is not None else "nobody"
-    print(f"{who} has {total} legal action{'s' * (total != 1)}:")
+    print(f"{who} has {count_word(total, 'legal action')}:")
     for kind, actions in groups.items():
         print(f"  {len(actions)} × {_KIND_WORDS.get(kind, kind)}")
         for action in actions[:show]:
@@ -188,7 +188,7 @@ def payments(game: Any, route: Any) -> list[Any]:
 
     rid = game.board.route_id(route)
     ways = [a for a in game.legal_actions() if isinstance(a, ClaimRoute) and a.route == rid]
-    print(f"{route_label(game.board, rid)}: {len(ways)} way{'s' * (len(ways) != 1)} to pay")
+    print(f"{route_label(game.board, rid)}: {count_word(len(ways), 'way')} to pay")
     for way in ways:
         print("      ", way.pay_text())
     return ways
@@ -224,7 +224,7 @@ def team_view(game: Any, seat: int | None) -> None:
                   f"tickets: {tickets(game, v['tickets'][s])}")
     else:
         print(f"  own hand: {cards(v['hand'])}; own tickets: {tickets(game, v['tickets'])}")
-        partner = [s for s in range(game.n) if s // 2 == seat // 2 and s != seat]
+        partner = [s for s in v["teams"][v["team"]]["seats"] if s != seat]
         for s in partner:
             print(f"  {game.names[s]}'s hand (partner): hidden")
     for team in v["teams"]:
@@ -232,9 +232,8 @@ def team_view(game: Any, seat: int | None) -> None:
             print(f"  {team['name']} holder: {cards(team['holder'])}; "
                   f"tickets: {tickets(game, team['holder_ticket_ids'])}")
         else:
-            n, k = team["holder_cards"], team["holder_tickets"]
-            print(f"  {team['name']} holder: {n} card{'s' * (n != 1)} and {k} "
-                  f"ticket{'s' * (k != 1)}, face down")
+            print(f"  {team['name']} holder: {count_word(team['holder_cards'], 'card')} and "
+                  f"{count_word(team['holder_tickets'], 'ticket')}, face down")
 
 
 def score_summary(sheet: Any) -> None:
