@@ -6,8 +6,8 @@ import pytest
 import ttr_nb
 from ttr_nb import exercises
 from ttr_nb.exercises import _core
-from ttr_nb.exercises._answers import (read_bool, read_choice, read_cities, read_int, read_number,
-                                       read_routes, walk_trail)
+from ttr_nb.exercises._answers import (find_ticket, read_bool, read_choice, read_cities, read_int, read_number,
+                                       read_routes, read_trail, walk_trail)
 
 
 @pytest.fixture
@@ -75,6 +75,17 @@ def test_readers_say_what_is_wrong():
         read_routes(usa, ["Denver–Miami"])
 
 
+def test_find_ticket_by_id_cities_either_way_or_label_forgiving_accents():
+    usa = ttr_nb.load_map("usa")
+    ids = [t.id for t in usa.tickets_in("original")]
+    t = next(usa.ticket(i) for i in ids if "Montréal" in (usa.ticket(i).a, usa.ticket(i).b))
+    plain = lambda s: s.replace("é", "e")  # noqa: E731
+    for text in (t.id, f"{t.a}–{t.b}", f"{plain(t.b)}-{plain(t.a)}", t.label(), f" {t.a.upper()} — {t.b} "):
+        assert find_ticket(usa, text, ids) == t, text
+    assert find_ticket(usa, "Denver–Atlantis", ids) is None
+    assert find_ticket(usa, 7, ids) is None
+
+
 def test_walk_trail_names_the_route_used_twice_or_missing():
     usa = ttr_nb.load_map("usa")
     mine = usa.route_ids(["Denver–Omaha", "Helena–Denver"])
@@ -83,6 +94,10 @@ def test_walk_trail_names_the_route_used_twice_or_missing():
         walk_trail(usa, ["Omaha", "Denver", "Omaha"], mine)
     with pytest.raises(_core.AnswerError, match="not one of the routes"):
         walk_trail(usa, ["Helena", "Seattle"], mine)
+    assert read_trail(usa, ["omaha", "Denver", "Helena"], mine) == (
+        ["Omaha", "Denver", "Helena"], [mine[0], mine[1]], 8)
+    with pytest.raises(_core.AnswerError, match="uses Denver–Omaha twice"):
+        read_trail(usa, ["Omaha", "Denver", "Omaha"], mine)
     # a double: both tracks may be used, once each
     both = usa.route_ids(["Seattle–Portland", "Seattle–Portland"])
     assert len(set(walk_trail(usa, ["Seattle", "Portland", "Seattle"], both))) == 2

@@ -29,7 +29,7 @@ def test_U_2_2_big_cities_deck_right_and_missing():
 
 
 def test_U_2_2_big_cities_deck_forgives_missing_accents():
-    from ttr_nb.exercises.l02 import plain
+    from ttr_nb.board import plain_name as plain
 
     assert plain("  Montréal ") == plain("montreal") == "montreal"
     assert verdict("02.1", ["Houston-Washington", "Montreal-Chicago", "Seattle-Las Vegas"])

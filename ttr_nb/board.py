@@ -207,9 +207,9 @@ class Board:
         'Montréal'); KeyError naming the board if there is none."""
         if isinstance(name, str) and name in self.cities:
             return name
-        key = _plain(name) if isinstance(name, str) else None
+        key = plain_name(name) if isinstance(name, str) else None
         for city in self.cities:
-            if _plain(city) == key:
+            if plain_name(city) == key:
                 return city
         raise KeyError(f"{self.name} has no city called {name!r}.")
 
@@ -329,7 +329,9 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
 
 
 # -- loading ------------------------------------------------------------------
-def _plain(text: str) -> str:
+def plain_name(text: str) -> str:
+    """A name as it is compared when typed: lower case, single spaces, no accents
+    ('Montréal' and ' montreal' are both 'montreal')."""
     import unicodedata
 
     flat = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()

@@ -6,10 +6,11 @@ can act on; the checkers of the lessons build on them.
 from __future__ import annotations
 
 import math
-import unicodedata
+import re
 from numbers import Real
 from typing import Any, Iterable, Sequence
 
+from ..board import plain_name
 from ._core import answer_error
 
 
@@ -83,6 +84,23 @@ def read_routes(board: Any, answer: Any) -> list[int]:
         raise answer_error(str(exc.args[0]) if exc.args else str(exc)) from None
 
 
+def find_ticket(board: Any, text: Any, ids: Sequence[str]) -> Any:
+    """The ticket among ``ids`` that ``text`` names, or None: its id, its two cities in either
+    order joined by a dash ('Denver–Saint Louis', 'Montreal-Chicago') or its label ('Denver–El
+    Paso (4)'); case, spaces and accents are forgiven."""
+    if not isinstance(text, str):
+        return None
+    cities = re.sub(r"\s*\(\d+\)\s*$", "", text)
+    for t in (board.ticket(i) for i in ids):
+        if _norm(text) == _norm(t.id):
+            return t
+        for sep in ("–", "-", "—"):
+            parts = [_norm(p) for p in cities.split(sep)]
+            if len(parts) == 2 and set(parts) == {_norm(t.a), _norm(t.b)}:
+                return t
+    return None
+
+
 def walk_trail(board: Any, cities: Sequence[str], route_ids: Iterable[int]) -> list[int]:
     """The routes a trail through ``cities`` (in order) uses, taken from ``route_ids``.
 
@@ -107,6 +125,14 @@ def walk_trail(board: Any, cities: Sequence[str], route_ids: Iterable[int]) -> l
     return used
 
 
+def read_trail(board: Any, answer: Any, route_ids: Iterable[int]) -> tuple[list[str], list[int], int]:
+    """A trail given as a list of cities in order, through ``route_ids``: ``(cities, routes
+    used, cars)``. Raises :func:`answer_error` as :func:`read_cities` and :func:`walk_trail` do."""
+    cities = read_cities(board, answer)
+    used = walk_trail(board, cities, route_ids)
+    return cities, used, sum(board.route(r).length for r in used)
+
+
 def _looks_like_one_route(answer: Any) -> bool:
     if isinstance(answer, str):
         return True
@@ -116,5 +142,4 @@ def _looks_like_one_route(answer: Any) -> bool:
 
 def _norm(text: str) -> str:
     """Lower case, single spaces, no trailing full stop, no accents ('Montréal' = 'montreal')."""
-    plain = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode()
-    return " ".join(plain.lower().replace("’", "'").split()).rstrip(".")
+    return plain_name(str(text).replace("’", "'")).rstrip(".")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._answers import read_choice
+from ._answers import find_ticket, read_choice
 from ._core import answer_error, exercise, not_yet, right
 
 WAYS = ("usa-1910-classic", "usa-1910", "usa-mega", "usa-big-cities")
@@ -34,23 +34,10 @@ def _list(answer: Any, what: str) -> list:
     return list(answer)
 
 
-def plain(text: str) -> str:
-    """``text`` in lower case, without accents and extra spaces: 'Montreal' matches 'Montréal'."""
-    import unicodedata
-
-    decomposed = unicodedata.normalize("NFKD", str(text))
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).lower().split())
-
-
 def _ticket_of(board, text: Any):
-    if isinstance(text, str):
-        for t in (board.ticket(i) for i in CANDIDATES):
-            if plain(text) == plain(t.id):
-                return t
-            for sep in ("–", "-", "—"):
-                parts = [plain(p) for p in text.split(sep)]
-                if len(parts) == 2 and set(parts) == {plain(t.a), plain(t.b)}:
-                    return t
+    found = find_ticket(board, text, CANDIDATES)
+    if found is not None:
+        return found
     raise answer_error(f"{text!r} is not one of the seven tickets; name a ticket by its cities, "
                        "such as 'Denver–Saint Louis'.")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ._answers import read_cities, read_int, walk_trail
+from ._answers import find_ticket, read_int, read_trail
 from ._core import answer_error, exercise, not_yet, right
 
 KIM = ("Kim", ["Seattle–Portland", "Portland–San Francisco", "San Francisco–Los Angeles",
@@ -66,15 +66,9 @@ def _read_ticket(board, answer: Any, ids: Sequence[str]):
     """One of the tickets ``ids``, named by its id or its cities ('Winnipeg–Little Rock')."""
     if not isinstance(answer, str):
         raise answer_error("name the ticket by its cities, such as 'Duluth–Houston'.")
-    from .l02 import plain
-
-    for t in (board.ticket(i) for i in ids):
-        if plain(answer) == plain(t.id):
-            return t
-        for sep in ("–", "-", "—"):
-            parts = [plain(p) for p in answer.split(sep)]
-            if len(parts) == 2 and set(parts) == {plain(t.a), plain(t.b)}:
-                return t
+    found = find_ticket(board, answer, ids)
+    if found is not None:
+        return found
     names = ", ".join(board.ticket(i).label() for i in ids)
     raise answer_error(f"{answer!r} is not one of Ravi's tickets ({names}).")
 
@@ -102,9 +96,7 @@ def _zoe_trail(answer: Any):
 
     usa = _usa()
     owned = usa.route_ids(ZOE_ROUTES)
-    cities = read_cities(usa, answer)
-    used = walk_trail(usa, cities, owned)
-    cars = sum(usa.route(r).length for r in used)
+    cities, _used, cars = read_trail(usa, answer, owned)
     best = longest_trail(usa, owned).length
     simple = longest_simple_path(usa, owned).length
     if cars == best:

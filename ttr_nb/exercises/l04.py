@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._answers import read_cities, read_int, walk_trail
+from ._answers import read_cities, read_int, read_trail
 from ._core import exercise, not_yet, right
 
 PRACTICE_ROUTES = ("Calgary–Vancouver", "Calgary–Winnipeg", "Calgary–Helena", "Helena–Winnipeg",
@@ -90,9 +90,7 @@ def _longer_trail(answer: Any):
     from ..graph import longest_simple_path, longest_trail
 
     board, ids = practice()
-    cities = read_cities(board, answer)
-    used = walk_trail(board, cities, ids)
-    cars = sum(board.route(r).length for r in used)
+    cities, _used, cars = read_trail(board, answer, ids)
     path = longest_simple_path(board, ids).length
     best = longest_trail(board, ids).length
     again = sorted(c for c in set(cities) if cities.count(c) > 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._answers import read_choice, read_cities, read_int, walk_trail
+from ._answers import read_choice, read_int, read_trail, walk_trail
 from ._core import exercise, not_yet, right
 
 PRACTICE_ROUTES = ("Chicago–Omaha", "Chicago–Toronto", "Duluth–Sault St. Marie", "Duluth–Toronto",
@@ -79,9 +79,7 @@ def _meets_bound(answer: Any):
     from ..graph import t_join_bound
 
     board, ids = practice()
-    cities = read_cities(board, answer)
-    used = walk_trail(board, cities, ids)
-    cars = sum(board.route(r).length for r in used)
+    _cities, _used, cars = read_trail(board, answer, ids)
     b = t_join_bound(board, ids)
     if cars == b.bound:
         return right(f"{cars} cars = {b.total} − {b.t_join_cars}, the bound: no trail is longer, "

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ._answers import read_int
+from ._answers import find_ticket, read_int
 from ._core import answer_error, exercise, not_yet, right
 
 NAMES = ("Ana", "Bea", "Cal", "Dee")
@@ -143,14 +143,10 @@ def _read_tickets(answer: Any) -> list[str]:
         answer = [answer]
     if not isinstance(answer, (list, tuple, set, frozenset)):
         raise answer_error("give a list of tickets, such as ['Tchad–Luanda'] (an empty list if none).")
-    by_name: dict[str, str] = {}
-    for tid in TICKETS:
-        t = board.ticket(tid)
-        for key in (tid, t.label(), f"{t.a}–{t.b}", f"{t.a}-{t.b}", f"{t.b}–{t.a}", f"{t.b}-{t.a}"):
-            by_name[key.lower()] = tid
     out = []
     for x in answer:
-        tid = by_name.get(str(x).strip().lower()) if isinstance(x, str) else None
+        found = find_ticket(board, x, TICKETS)
+        tid = found.id if found is not None else None
         if tid is None:
             names = ", ".join(repr(f"{board.ticket(t).a}–{board.ticket(t).b}") for t in TICKETS)
             raise answer_error(f"{x!r} is not one of the three tickets ({names}).")
