@@ -6,7 +6,7 @@ import pytest
 import ttr_nb
 from ttr_nb import exercises
 from ttr_nb.exercises import _core
-from ttr_nb.exercises._answers import (find_ticket, read_bool, read_choice, read_cities, read_int, read_number,
+from ttr_nb.exercises._answers import (find_ticket, read_bool, read_int_pair, read_choice, read_cities, read_int, read_number,
                                        read_routes, read_trail, walk_trail)
 
 
@@ -65,6 +65,12 @@ def test_readers_say_what_is_wrong():
         with pytest.raises(_core.AnswerError, match="give a whole number"):
             read_int(bad)
     assert read_choice(" Yes. ", ["yes", "no"]) == "yes" and read_bool("no") is False
+    assert read_int_pair([5, "12"], "give a pair", "cards", "points") == (5, 12)
+    for bad in ("5, 12", (5,), {5, 12}, 5):
+        with pytest.raises(_core.AnswerError, match="give a pair"):
+            read_int_pair(bad, "give a pair", "cards", "points")
+    with pytest.raises(_core.AnswerError, match="give points"):
+        read_int_pair((5, "many"), "give a pair", "cards", "points")
     usa = ttr_nb.load_map("usa")
     assert read_cities(usa, ["denver", "Omaha"]) == ["Denver", "Omaha"]
     assert read_cities(usa, ["Montreal", "New  York"]) == ["Montréal", "New York"]

@@ -39,6 +39,14 @@ def read_int(answer: Any, what: str = "a whole number") -> int:
     return int(x)
 
 
+def read_int_pair(answer: Any, shape: str, first: str, second: str) -> tuple[int, int]:
+    """Two whole numbers given as a pair, ``(5, 12)`` or ``[5, 12]``. ``shape`` is the sentence
+    said when the answer is not a pair; ``first`` and ``second`` name the two numbers."""
+    if not isinstance(answer, (list, tuple)) or len(answer) != 2:
+        raise answer_error(shape)
+    return read_int(answer[0], first), read_int(answer[1], second)
+
+
 def read_choice(answer: Any, choices: Iterable[str], what: str = "one of the choices") -> str:
     """One of ``choices``, matched without regard to case, spaces or a trailing full stop."""
     options = {_norm(c): c for c in choices}

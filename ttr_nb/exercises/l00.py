@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ._answers import read_cities, read_int
+from ._answers import read_cities, read_int, read_int_pair
 from ._core import answer_error, exercise, not_yet, right
 
 CITY_1 = "Seattle"
@@ -55,10 +55,9 @@ def path_trains(board: Any, cities: Sequence[str]) -> tuple[int, int]:
 def _tracks_and_neighbours(answer: Any) -> Any:
     from ttr_nb.graph import degrees
 
-    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__len__") or len(answer) != 2:
-        raise answer_error("give a pair of two numbers: (tracks, neighbours), such as (5, 4).")
-    tracks = read_int(answer[0], "the number of tracks")
-    neighbours = read_int(answer[1], "the number of neighbours")
+    tracks, neighbours = read_int_pair(
+        answer, "give a pair of two numbers: (tracks, neighbours), such as (5, 4).",
+        "the number of tracks", "the number of neighbours")
     board = _usa()
     want_tracks = degrees(board)[CITY_1]
     near = sorted({r.other(CITY_1) for r in board.routes if CITY_1 in (r.a, r.b)})

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._answers import read_bool, read_int
-from ._core import answer_error, exercise, not_yet, right
+from ._answers import read_bool, read_int, read_int_pair
+from ._core import exercise, not_yet, right
 
 PLAYERS = ("Ana", "Bea", "Cal")
 RANDOM_SEED = 75
@@ -107,10 +107,8 @@ ROUTES_13 = ("Calgary–Winnipeg", "Atlanta–New Orleans")
 def _cost_and_score(answer: Any) -> Any:
     import ttr_nb
 
-    if isinstance(answer, (str, bytes)) or not hasattr(answer, "__len__") or len(answer) != 2:
-        raise answer_error("give a pair of two numbers: (cards, points), such as (5, 12).")
-    cards = read_int(answer[0], "the number of cards")
-    points = read_int(answer[1], "the number of points")
+    cards, points = read_int_pair(answer, "give a pair of two numbers: (cards, points), such as (5, 12).",
+                                  "the number of cards", "the number of points")
     board = ttr_nb.load_map("usa")
     routes = [board.route(board.route_id(r)) for r in ROUTES_13]
     want_cards = sum(r.length for r in routes)

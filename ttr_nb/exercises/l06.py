@@ -146,7 +146,7 @@ def _one_more_route(answer: Any):
         return not_yet(f"with {r.label()} Bea's longest trail would be {after} cars (it is "
                        f"{before} now); another open route makes it longer.")
     joins = len(networks(board, mine)) - len(networks(board, mine + [r.id]))
-    why = (f"it joins two of her networks into one, so the trail runs on through both"
+    why = ("it joins two of her networks into one, so the trail runs on through both"
            if joins > 0 and after - before > r.length else "it carries her trail on")
     return right(f"With {r.label()} Bea's longest trail grows from {before} to {after} cars, "
                  f"{after - before} more from a {r.length}-car route: {why}.")

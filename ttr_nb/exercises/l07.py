@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ._answers import find_ticket, read_int
+from ._answers import find_ticket, read_int_pair
 from ._core import answer_error, exercise, not_yet, right
 
 NAMES = ("Ana", "Bea", "Cal", "Dee")
@@ -116,10 +116,9 @@ def _doubled_worth(answer: Any):
 
     board = _board()
     r = board.route(board.route_id(DOUBLED_ROUTE))
-    if not isinstance(answer, (list, tuple)) or len(answer) != 2:
-        raise answer_error("give two numbers in brackets: (Terrain cards spent, points in all).")
-    cards = read_int(answer[0], "the number of Terrain cards (a whole number)")
-    points = read_int(answer[1], "the points (a whole number)")
+    cards, points = read_int_pair(
+        answer, "give two numbers in brackets: (Terrain cards spent, points in all).",
+        "the number of Terrain cards (a whole number)", "the points (a whole number)")
     need, value = cards_needed(r.length), board.route_points(r.length)
     if cards != need:
         return not_yet(f"{r.label()} has {r.length} spaces: doubling a route of 1–3 spaces takes "

@@ -7,7 +7,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ._answers import read_choice, read_int
+from ._answers import read_choice, read_int_pair
 from ._core import answer_error, exercise, not_yet, right
 
 VARIANT = "legendary-asia"
@@ -31,9 +31,8 @@ def _value(route_name: str):
 
 @exercise("09.1", "What is this mountain route worth?", "a pair (trains, points), such as (3, 4)")
 def _worth(answer: Any):
-    if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)) or len(answer) != 2:
-        raise answer_error("give a pair (trains, points), such as (3, 4).")
-    trains, points = read_int(answer[0], "a number of trains"), read_int(answer[1], "a number of points")
+    trains, points = read_int_pair(answer, "give a pair (trains, points), such as (3, 4).",
+                                   "a number of trains", "a number of points")
     r, v = _value("Karachi–Shiraz")
     if (trains, points) == (v.trains, v.points):
         return right(f"{r.label()}: {v.length} trains on the board + {v.mountains} into the Mountain "
