@@ -7,6 +7,7 @@ bring the end closer (LA-11) and never count for paths.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .claiming import MOUNTAIN_POINTS_PER_X, crossing_points
@@ -44,8 +45,6 @@ class Mountains(Mechanic):
 
 
 # -- what a mountain route is worth (for lessons and players) -------------------------------
-from dataclasses import dataclass  # noqa: E402
-
 
 @dataclass(frozen=True)
 class RouteValue:

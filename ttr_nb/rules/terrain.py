@@ -41,6 +41,7 @@ from ..cards import LOCO, LOCOMOTIVE, rng_for, shuffle
 from ..events import register_event, route_label
 from ..scoring import TERRAIN_NAMES
 from . import drawing
+from .claiming import route_worth
 from .mechanic import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -460,8 +461,8 @@ class Terrain(Mechanic):
         return False
 
     def claim_points(self, seat: int, action: ClaimRoute, route: "Route", points: int) -> int:
-        if action.terrain:
-            return points + self.game.board.route_points(route.length)  # H-5.6: 2 × the table value
+        if action.terrain:  # H-5.6: the route's value again (claiming.route_worth's terrain part)
+            return points + route_worth(self.game.board, route, doubled=True).terrain
         return points
 
     def claim_record(self, seat: int, action: ClaimRoute, route: "Route") -> tuple[bool, tuple[str, ...]] | None:
