@@ -316,9 +316,14 @@ def _tunnel_withdraw(g, seat, args):
 
 
 # -- the odds of a tunnel (for lessons and players) ---------------------------------------
-def full_deck() -> dict[str, int]:
-    """The 110 train cards by name: 12 of each colour and 14 Locomotives (B-1.1)."""
-    return {name: (14 if name == "locomotive" else 12) for name in CARD_NAMES}
+def full_deck(variant: Any = None) -> dict[str, int]:
+    """The train cards of ``variant`` (default: the base game's) by name, as the engine deals
+    them: ``cards_per_color`` of each colour and ``locomotives`` Locomotives (110 cards: 12 and
+    14, B-1.1)."""
+    from ..variants import get_variant
+
+    v = variant if variant is not None else get_variant("usa")
+    return {name: (v.locomotives if name == "locomotive" else v.cards_per_color) for name in CARD_NAMES}
 
 
 def unseen_cards(g: "Game", seat: int) -> dict[str, int]:
@@ -330,7 +335,7 @@ def unseen_cards(g: "Game", seat: int) -> dict[str, int]:
     hands and in the holders the seat may not see.
     """
     v = g.view(seat)
-    left = full_deck()
+    left = full_deck(g.variant)
     parts = [v["hand"], v["discard"]]
     parts += [t["holder"] for t in v.get("teams", ()) if "holder" in t]
     if "tunnel" in v:
@@ -361,7 +366,7 @@ def extra_card_odds(unseen: dict[str, int], colour: str, revealed: int) -> list[
     if revealed < 0:
         raise ValueError(f"cannot reveal {revealed} cards")
     total = sum(unseen.values())
-    match = unseen.get("locomotive", 0) + (unseen.get(colour, 0) if colour != "locomotive" else 0)
+    match = _matching(unseen, colour)
     n = min(revealed, total)
     ways = comb(total, n)
     return [Fraction(comb(match, k) * comb(total - match, n - k), ways) for k in range(n + 1)]
@@ -414,9 +419,15 @@ def tunnel_odds(g: "Game", action: ClaimRoute, seat: int | None = None) -> Tunne
     colour = CARD_NAMES[paid_colour(split_counts(action.pay))]
     unseen = unseen_cards(g, seat)
     n = reveal_count(g, route)
-    match = unseen["locomotive"] + (unseen[colour] if colour != "locomotive" else 0)
     probs = extra_card_odds(unseen, colour, n)
-    return TunnelOdds(route.id, colour, len(probs) - 1, sum(unseen.values()), match, tuple(probs))
+    return TunnelOdds(route.id, colour, len(probs) - 1, sum(unseen.values()),
+                      _matching(unseen, colour), tuple(probs))
+
+
+def _matching(unseen: dict[str, int], colour: str) -> int:
+    """How many of the ``unseen`` cards would cost one more card: the colour paid and every
+    Locomotive (only Locomotives for a tunnel paid with Locomotives alone, EU-3.3, EU-3.5)."""
+    return unseen.get("locomotive", 0) + (unseen.get(colour, 0) if colour != "locomotive" else 0)
 
 
 __all__ = ["Tunnels", "PayTunnel", "WithdrawTunnel", "reveal_count", "extra_needed", "paid_colour",
