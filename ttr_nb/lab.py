@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import statistics
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -277,8 +278,8 @@ def doubling_duel(games: int = 100, seed: int = 0) -> DoublingDuel:
         gains.append((sum(sheet.totals[s] for s in mine) - sum(sheet.totals[s] for s in theirs)) / 2)
     lo, hi = wilson(wins, games)
     n = max(games, 1)
-    mean = sum(gains) / n
-    spread = (1.96 * (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 / n ** 0.5) if n > 1 else 0.0
+    mean = statistics.fmean(gains) if gains else 0.0
+    spread = 1.96 * statistics.stdev(gains) / math.sqrt(n) if n > 1 else 0.0
     return DoublingDuel(games, wins, shared, wins / n, lo, hi, terrain / n, mean,
                         mean - spread, mean + spread)
 

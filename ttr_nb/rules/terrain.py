@@ -582,7 +582,7 @@ def routes_of(board: Any, t: str) -> list[int]:
     """
     if t not in TERRAINS:
         raise ValueError(f"{t!r} is not a Terrain type; the types are {', '.join(TERRAINS)}")
-    return [r.id for r in board.routes if TERRAIN_OF_COLOR.get(r.color) == t]
+    return [r.id for r in board.routes if terrain_of(r) == t]
 
 
 def _mechanic(game: "Game") -> Terrain:
