@@ -211,5 +211,15 @@ def load_json(source: str | Path | bytes, name: str, error: Raise, what: str = "
     return parse_json(source, name, error)
 
 
+def save_error(where: str, what: str) -> SaveError:
+    """The :class:`SaveError` of the bounded reader for a saved game or record, in a sentence:
+    "the save file is not valid JSON at line 1, column 6: ...", "game.json, line 2: ..."."""
+    if what.startswith("invalid JSON") and ", line " in where:
+        name, place = where.split(", line ", 1)
+        return SaveError(f"{name} is not valid JSON at line {place.replace(' column ', ', column ')}"
+                         f"{what[len('invalid JSON'):]}")
+    return SaveError(f"{where}: {what}")
+
+
 __all__ = ["IllegalAction", "SaveError", "MAX_NAME", "MAX_DEPTH", "MAX_INT", "shown", "cut_words",
-           "int_problem", "action_problem", "read_text", "decode", "parse_json", "load_json"]
+           "int_problem", "action_problem", "read_text", "decode", "parse_json", "load_json", "save_error"]

@@ -27,7 +27,7 @@ from .actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pa
 from .board import Board
 from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_for, shuffle)
 from .errors import (MAX_NAME, IllegalAction, SaveError, _bounded, action_problem, int_problem,
-                     load_json, shown)
+                     load_json, save_error, shown)
 from .events import Event, card_label, make_event
 from .rules import claiming, drawing, endgame, fast, tickets
 from .rules.mechanic import HOOKS, Mechanic
@@ -562,7 +562,7 @@ class Game:
         else:
             if not isinstance(text, (str, bytes)):
                 raise SaveError(f"a save file is JSON text, not {type(text).__name__}")
-            doc = load_json(text, "the save file", _save_error)
+            doc = load_json(text, "the save file", save_error)
         if not isinstance(doc, dict):
             raise SaveError(f"the save file must hold a JSON object, not {type(doc).__name__}")
         if doc.get("format") != FORMAT:
@@ -715,15 +715,6 @@ class Game:
 
 
 _TIX: dict[tuple, tuple] = {}
-
-
-def _save_error(where: str, what: str) -> SaveError:
-    """The SaveError of the bounded JSON reader: where (the file, its line), what is wrong."""
-    if what.startswith("invalid JSON") and ", line " in where:
-        name, place = where.split(", line ", 1)
-        return SaveError(f"{name} is not valid JSON at line {place.replace(' column ', ', column ')}"
-                         f"{what[len('invalid JSON'):]}")
-    return SaveError(f"{where}: {what}".replace(": invalid JSON", " is not valid JSON", 1))
 
 
 def _policy_problem(policies: dict[str, Any]) -> str | None:

@@ -12,7 +12,6 @@ installed (``pip install "ttr_nb[pandas]"``). Every plot returns a matplotlib Fi
 """
 from __future__ import annotations
 
-import json
 import math
 import statistics
 from collections import defaultdict

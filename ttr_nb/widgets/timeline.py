@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..actions import Action, ClaimRoute, action_from_json
-from ..errors import SaveError, _bounded, load_json
+from ..errors import SaveError, _bounded, load_json, save_error
 
 
 @dataclass(frozen=True)
@@ -111,10 +111,6 @@ def _public(game) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return tuple(p["route_points"] for p in players), tuple(p["trains"] for p in players)
 
 
-def _file_error(where: str, what: str) -> SaveError:
-    return SaveError(f"{where}: {what}".replace(": invalid JSON", " is not valid JSON", 1))
-
-
 def _record_of(source: Any) -> dict[str, Any]:
     """The record of ``source``: a Game, a dict, JSON text, a path (str or Path) to a saved
     game, or its bytes; SaveError naming the file for anything that does not read."""
@@ -125,9 +121,9 @@ def _record_of(source: Any) -> dict[str, Any]:
     if isinstance(source, str) and not source.lstrip().startswith(("{", "[")):
         source = Path(source)  # a path to a saved game (JSON text starts with '{')
     if isinstance(source, Path):
-        doc = load_json(source, str(source), _file_error, "saved game file")
+        doc = load_json(source, str(source), save_error, "saved game file")
     elif isinstance(source, (str, bytes)):
-        doc = load_json(source, "the record", _file_error)
+        doc = load_json(source, "the record", save_error)
     elif isinstance(source, dict):
         doc = source
         problem, _n = _bounded(doc)
