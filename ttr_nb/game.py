@@ -53,9 +53,6 @@ class Game:
 
     def __init__(self, variant: str | Variant = "usa", players: int | Sequence[str] = 2, seed: int = 0,
                  **policy_overrides: Any):
-        bad = _policy_problem(policy_overrides)
-        if bad:
-            raise ValueError(bad)
         v = get_variant(variant, **policy_overrides)
         if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
             raise ValueError(f"players must be a number of players or a list of names, not {players!r}")
@@ -715,28 +712,6 @@ class Game:
 
 
 _TIX: dict[tuple, tuple] = {}
-
-
-def _policy_problem(policies: dict[str, Any]) -> str | None:
-    """Why a saved setting has the wrong type (``1`` for True/False, ``True`` for a number):
-    ``==`` alone lets 1 pass for True."""
-    if not policies:
-        return None
-    from .variants import POLICIES
-
-    for k, val in policies.items():
-        p = POLICIES.get(k)
-        if p is None:
-            continue  # an unknown setting is named by get_variant
-        kinds = {type(c) for c in p.choices} or ({type(p.default)} if p.default is not None else set())
-        if kinds and type(val) not in kinds and not (val is None and p.default is None):
-            if bool in kinds and kinds <= {bool}:
-                want = "true or false"
-            else:
-                want = " or ".join(sorted("a whole number" if t is int else "text" if t is str
-                                          else t.__name__ for t in kinds))
-            return f"setting {k} must be {want}, not {shown(val)}"
-    return None
 
 
 def _tickets_of(v: Variant) -> tuple:

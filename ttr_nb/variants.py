@@ -292,6 +292,24 @@ def _base(name: str, classic_mystery: bool) -> Variant:
     return replace(v, policies=pol)
 
 
+def _type_problem(k: str, val: Any, p: Policy) -> str | None:
+    """Why ``val`` has the wrong type for setting ``k`` (``1`` for True/False, ``True`` for a
+    number, ``3.0`` for 3): ``==`` alone lets 1 pass for True; None when the type is right."""
+    from .errors import shown
+
+    if p.choices and val not in p.choices:
+        return None  # not one of the choices at all: get_variant says "must be one of"
+    kinds = {type(c) for c in p.choices} or ({type(p.default)} if p.default is not None else set())
+    if not kinds or type(val) in kinds or (val is None and p.default is None):
+        return None
+    if kinds <= {bool}:
+        want = "true or false"
+    else:
+        want = " or ".join(sorted("a whole number" if t is int else "text" if t is str else t.__name__
+                                  for t in kinds))
+    return f"setting {k} must be {want}, not {shown(val)}"
+
+
 def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
     """The variant ``name`` with its policies, some of them changed by keyword.
 
@@ -309,14 +327,17 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
     v = _base(name, mystery)
     if not policy_overrides:
         return v
+    for k, val in policy_overrides.items():  # a value of the wrong type, whatever the variant
+        wrong = _type_problem(k, val, POLICIES[k]) if k in POLICIES else None
+        if wrong:
+            raise ValueError(wrong)
     pol = dict(v.policies)
     for k, val in policy_overrides.items():
         if k not in pol:
             known = ", ".join(pol)
             raise ValueError(f"variant {name!r} has no setting {k!r}; its settings are: {known}")
         p = POLICIES[k]
-        if p.choices and (val not in p.choices or any(
-                isinstance(c, bool) != isinstance(val, bool) for c in p.choices if c == val)):
+        if p.choices and val not in p.choices:
             raise ValueError(f"setting {k} ({p.rule}) must be one of {', '.join(map(repr, p.choices))}, not {val!r}")
         if not p.choices and p.default is not None and not isinstance(val, type(p.default)):
             raise ValueError(f"setting {k} ({p.rule}) must be a {type(p.default).__name__}, not {val!r}")
