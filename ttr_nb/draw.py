@@ -409,10 +409,6 @@ def _unclutter(board: Board, laid: dict, groups: dict, fixed: dict, base: float,
             every[start[key]:start[key] + len(best[3])] = best[3]
 
 
-def _car_width(board: Board) -> float:
-    return _layout(board).car_width
-
-
 def _dist(board: Board, r: Route) -> float:
     a, b = board.cities[r.a], board.cities[r.b]
     return math.hypot(b.x - a.x, b.y - a.y)
