@@ -1,72 +1,126 @@
-"""Engine speed: full random games per second (USA, one core).
+"""Engine speed: whole games per CPU second, every row of the engine table (one core).
 
-    .venv/bin/python benchmarks/bench_engine.py [--games 2000] [--players 2 4] [--repeat 3]
+    .venv/bin/python benchmarks/bench_engine.py                 # every row, 5 rounds (a few minutes)
+    .venv/bin/python benchmarks/bench_engine.py --rounds 3 --scale 0.3   # a quicker look
+    .venv/bin/python benchmarks/bench_engine.py --rows usa-public greedy-usa
+    PYTHONPATH=/tmp/older .venv/bin/python benchmarks/bench_engine.py   # an older revision
 
-Measures, for each player count, the best of ``--repeat`` runs, in games per second of CPU
-time of this process (``time.process_time``; on a shared machine the wall clock is noisier and
-is printed too):
+Each row plays whole games from ``new_game`` (the deal included) until ``game.over``, seeds
+0, 1, 2, ...; a round plays the row's games once and is timed with ``time.process_time`` (CPU
+time of this process: another job on the machine disturbs it far less than the wall clock).
+The rounds of all rows are interleaved (row 1, row 2, ..., row 1, row 2, ...), so a busy
+moment of the machine does not fall on one row only. Printed: the best and the median round
+in games per CPU second, and the actions per game.
 
-- ``fused``: ``game.play_random(rng)``, the fused fast loop (what ``play_game`` and
+Rows:
+
+- ``usa-fused``: ``game.play_random(rng)``, the random loop (what ``play_game`` and
   ``simulate`` use for random agents);
-- ``step``: ``game.random_step(rng)`` one action at a time (fast sampler, no action objects);
-- ``apply``: ``game.apply(game.random_action(rng))``, the public API with events;
-- ``+score``: the fused loop plus the final ``game.score()`` (Scoresheet with longest trails).
-
-A game here starts at ``new_game`` (dealing included) and ends when ``game.over``.
+- ``usa-public``: the public API as a user writes it:
+  ``legal = game.legal_actions(); game.apply(legal[int(rng.random() * len(legal))])``;
+- ``<board>-random``: ``game.play_random(rng)`` on Legendary Asia, The Heart of Africa and
+  Team Asia;
+- ``greedy-<board>``: ``agents.play_game(variant, n, seed, agents="greedy")``.
 """
 from __future__ import annotations
 
 import argparse
 import platform
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ttr_nb.game import new_game  # noqa: E402
 
 
-def run(mode: str, players: int, games: int) -> tuple[float, float, float]:
-    """(games per CPU second, games per wall-clock second, actions per game)."""
+def _random(variant: str, n: int) -> Callable[[int], int]:
+    def play(seed: int) -> int:
+        g = new_game(variant, n, seed=seed)
+        return g.play_random(random.Random(seed))
+    return play
+
+
+def _public(variant: str, n: int) -> Callable[[int], int]:
+    def play(seed: int) -> int:
+        g = new_game(variant, n, seed=seed)
+        rnd = random.Random(seed).random
+        k = 0
+        while not g.over:
+            legal = g.legal_actions()
+            g.apply(legal[int(rnd() * len(legal))])
+            k += 1
+        return k
+    return play
+
+
+def _greedy(variant: str, n: int) -> Callable[[int], int]:
+    from ttr_nb.agents import play_game
+
+    def play(seed: int) -> int:
+        return len(play_game(variant, n, seed, agents="greedy")._hist)
+    return play
+
+
+ROWS: dict[str, tuple[str, Callable[[int], int], int, int]] = {
+    # name: (what, game player, players, games per round)
+    "usa-fused-2": ("USA random, fused loop (play_random), 2p", _random("usa", 2), 2, 2000),
+    "usa-fused-4": ("USA random, fused loop (play_random), 4p", _random("usa", 4), 4, 1000),
+    "usa-public-2": ("USA, public legal_actions() + apply(), 2p", _public("usa", 2), 2, 600),
+    "usa-public-4": ("USA, public legal_actions() + apply(), 4p", _public("usa", 4), 4, 300),
+    "legendary-asia-random-2": ("Legendary Asia random 2p", _random("legendary-asia", 2), 2, 600),
+    "legendary-asia-random-4": ("Legendary Asia random 4p", _random("legendary-asia", 4), 4, 300),
+    "heart-of-africa-random-2": ("Heart of Africa random 2p", _random("heart-of-africa", 2), 2, 400),
+    "heart-of-africa-random-4": ("Heart of Africa random 4p", _random("heart-of-africa", 4), 4, 200),
+    "team-asia-random-4": ("Team Asia random 4p", _random("team-asia", 4), 4, 200),
+    "team-asia-random-6": ("Team Asia random 6p", _random("team-asia", 6), 6, 150),
+    "greedy-usa-2": ("greedy player, USA 2p", _greedy("usa", 2), 2, 200),
+    "greedy-usa-4": ("greedy player, USA 4p", _greedy("usa", 4), 4, 100),
+    "greedy-legendary-asia-2": ("greedy player, Legendary Asia 2p", _greedy("legendary-asia", 2), 2, 100),
+    "greedy-heart-of-africa-2": ("greedy player, Heart of Africa 2p", _greedy("heart-of-africa", 2), 2, 100),
+    "greedy-team-asia-4": ("greedy player, Team Asia 4p", _greedy("team-asia", 4), 4, 60),
+}
+
+
+def one_round(play: Callable[[int], int], games: int) -> tuple[float, float]:
+    """(CPU seconds, actions) of one round of ``games`` games, seeds 0..games-1."""
     steps = 0
     c0 = time.process_time()
-    t0 = time.perf_counter()
     for seed in range(games):
-        g = new_game("usa", players, seed=seed)
-        rng = random.Random(seed)
-        if mode in ("fused", "+score"):
-            steps += g.play_random(rng)
-            if mode == "+score":
-                g.score()
-        elif mode == "step":
-            while not g.over:
-                g.random_step(rng)
-            steps += len(g._hist)
-        else:
-            while not g.over:
-                g.apply(g.random_action(rng))
-            steps += len(g._hist)
-    wall = time.perf_counter() - t0
-    cpu = time.process_time() - c0
-    return games / cpu, games / wall, steps / games
+        steps += play(seed)
+    return time.process_time() - c0, steps
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--players", type=int, nargs="+", default=[2, 4])
-    ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--modes", nargs="+", default=["fused", "step", "apply", "+score"])
+    ap.add_argument("--rounds", type=int, default=5, help="timed rounds of every row (default 5)")
+    ap.add_argument("--scale", type=float, default=1.0, help="multiply every row's games per round")
+    ap.add_argument("--rows", nargs="+", default=None,
+                    help="rows to run (a prefix selects several, e.g. greedy); default every row")
     a = ap.parse_args(argv)
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core; USA random games")
-    for n in a.players:
-        for mode in a.modes:
-            games = a.games if mode in ("fused", "step") else max(a.games // 4, 50)
-            best, wall, steps = max(run(mode, n, games) for _ in range(a.repeat))
-            print(f"  {n} players  {mode:7s} {best:8.0f} games/s  (wall clock {wall:6.0f}/s; "
-                  f"{steps:.0f} actions/game, {1e6 / best / steps:.1f} us/action)")
+    rows = [k for k in ROWS if a.rows is None or any(k.startswith(p) for p in a.rows)]
+    if not rows:
+        ap.error(f"no row matches {a.rows}; the rows are: {', '.join(ROWS)}")
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core, CPU time; "
+          f"{a.rounds} rounds, interleaved")
+    for k in rows:  # warm up: the maps, tables and caches of every board
+        ROWS[k][1](10_000)
+    times: dict[str, list[float]] = {k: [] for k in rows}
+    acts: dict[str, float] = {}
+    for _ in range(a.rounds):
+        for k in rows:
+            games = max(5, int(ROWS[k][3] * a.scale))
+            cpu, steps = one_round(ROWS[k][1], games)
+            times[k].append(games / max(cpu, 1e-9))
+            acts[k] = steps / games
+    print(f"{'row':58s} {'best':>8s} {'median':>8s} {'actions':>8s}")
+    for k in rows:
+        r = times[k]
+        print(f"{ROWS[k][0]:58s} {max(r):8.0f} {statistics.median(r):8.0f} {acts[k]:8.0f}")
 
 
 if __name__ == "__main__":
