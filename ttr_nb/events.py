@@ -10,8 +10,7 @@ A mechanic registers the wording of its own event kinds with :func:`register_eve
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 import math
 from typing import Sequence
@@ -38,19 +37,67 @@ def register_event(kind: str) -> Callable[[Formatter], Formatter]:
     return wrap
 
 
-@dataclass(frozen=True)
 class Event:
-    """One thing that happened. ``data`` holds the raw arguments (route ids, card names...)."""
+    """One thing that happened. ``data`` holds the raw arguments (route ids, card names...).
 
-    kind: str
-    seat: int | None
-    text: str
-    public: str
-    data: tuple = field(default=(), compare=False)
+    Worded on first reading: an Event made by the engine keeps its game and asks the kind's
+    formatter for ``text`` and ``public`` only when one of them is read (the formatters read
+    names, the board and the settings, never the changing state, so the wording is the same
+    whenever it is made). Equal events have equal kind, seat, text and public text."""
+
+    __slots__ = ("kind", "seat", "data", "_game", "_text", "_public")
+
+    def __init__(self, kind: str, seat: int | None, text: str | None = None,
+                 public: str | None = None, data: tuple = (), game: "Game | None" = None):
+        self.kind = kind
+        self.seat = seat
+        self.data = data
+        self._game = game if text is None else None
+        self._text = text
+        self._public = text if public is None else public
+
+    def _word(self) -> None:
+        fmt = FORMATTERS.get(self.kind)
+        if fmt is None:
+            text, public = f"{self.kind} {list(self.data)}", None
+        else:
+            text, public = fmt(self._game, self.seat, self.data)
+        self._text = text
+        self._public = text if public is None else public
+        self._game = None
+
+    @property
+    def text(self) -> str:
+        """The full wording (the acting player's and the teacher's)."""
+        if self._text is None:
+            self._word()
+        return self._text  # type: ignore[return-value]
+
+    @property
+    def public(self) -> str:
+        """What everyone else may see (a blind draw hides its colour)."""
+        if self._text is None:
+            self._word()
+        return self._public  # type: ignore[return-value]
 
     def text_for(self, seat: int | None) -> str:
         """The wording ``seat`` may see (None = the teacher: everything)."""
         return self.text if seat is None or seat == self.seat else self.public
+
+    def _key(self) -> tuple:
+        return (self.kind, self.seat, self.text, self.public)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, seat={self.seat!r}, text={self.text!r}, "
+                f"public={self.public!r}, data={self.data!r})")
 
     def __str__(self) -> str:
         return self.text
@@ -139,13 +186,8 @@ def _route_labels(board: "Board") -> dict[int, str]:
 
 
 def make_event(game: "Game", raw: tuple) -> Event:
-    kind, seat, *args = raw
-    fmt = FORMATTERS.get(kind)
-    if fmt is None:
-        text, public = f"{kind} {args}", None
-    else:
-        text, public = fmt(game, seat, tuple(args))
-    return Event(kind, seat, text, text if public is None else public, tuple(args))
+    """The Event of a raw event tuple ``(kind, seat, *args)``, worded when first read."""
+    return Event(raw[0], raw[1], data=raw[2:], game=game)
 
 
 def _who(game: "Game", seat: int | None) -> str:

@@ -151,6 +151,8 @@ class Game:
         tickets.deal_setup(self)
         self.openf: list[bytearray] = [bytearray(b"\x01") * self.T.n for _ in range(self.n)]
         """openf[seat][i]: route index i is still open to seat (not claimed, not a closed twin)."""
+        self.open_routes = [claiming.OpenRoutes(self.T) for _ in range(self.n)]
+        """open_routes[seat]: the same routes by colour and length (claiming.OpenRoutes)."""
         fast_ok = self.T.plain and all(m.fast_ok for m in self.mechanics)
         self._fast: Any = fast.FastCounter(self) if fast_ok else None
 
@@ -257,14 +259,14 @@ class Game:
         if p == "over":
             out = []
         elif p == "turn":
-            draws = [_DRAW_CARD[s] for s in drawing.sources(self, False)]
+            draws = _draws(self, False)
             claims = claiming.claim_options(self, self.seat)
             more = [m_a for m in hooks for m_a in m.actions(p)]
             out = _merged((draws, claims, [_DRAW_TICKETS] if self.tdeck else []), more)
             if not out:
                 out = [Pass()]
         elif p == "second-card":
-            draws = [_DRAW_CARD[s] for s in drawing.sources(self, True)]
+            draws = _draws(self, True)
             out = _merged((draws,), [m_a for m in hooks for m_a in m.actions(p)])
         elif p in ("setup-tickets", "keep-tickets"):
             out = _merged((tickets.keep_options(self),), [m_a for m in hooks for m_a in m.actions(p)])
@@ -526,6 +528,7 @@ class Game:
                     d[k] = [bytearray(x) for x in v]
                 elif k == "claims":
                     d[k] = [[list(c) for c in cs] for cs in v]
+        d["open_routes"] = [o.copy() for o in self.open_routes]
         d["ext"] = json.loads(json.dumps(self.ext))
         d["policies"] = dict(self.policies)
         d["_legal"] = None
@@ -768,6 +771,21 @@ def _merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:
 _DRAW_CARD: dict[int, DrawCard] = {c: DrawCard(drawing.source_name(c)) for c in range(drawing.DECK, LOCO + 1)}
 """The DrawCard of each source code, built once (actions are frozen: legal_actions re-uses them)."""
 _DRAW_TICKETS = DrawTickets()
+_DRAWS: dict[tuple[int, bool, bool], list[DrawCard]] = {}
+
+
+def _draws(g: Game, second: bool) -> list[DrawCard]:
+    """The DrawCard actions of ``drawing.sources(g, second)``, one shared list for each
+    display (kinds face up), deck and card (first or second)."""
+    m = 0
+    for c in g.display:
+        if c >= 0:
+            m |= 1 << c
+    key = (m, bool(g.deck or g.discard), second)
+    out = _DRAWS.get(key)
+    if out is None:
+        out = _DRAWS[key] = [_DRAW_CARD[s] for s in drawing.sources(g, second)]
+    return out
 
 
 def _counts(ns: Sequence[int]) -> str:

@@ -11,7 +11,8 @@ once (its ``pay`` is only Locomotives).
 """
 from __future__ import annotations
 
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
@@ -56,12 +57,17 @@ class Tables:
             by_col[self.rcol[i]].append((self.rlen[i], p))
         for lst in by_col:
             lst.sort()
-        self.col_len = [[L for L, _ in lst] for lst in by_col]
-        """col_len[c]: the lengths of the routes of colour c (8 = gray), ascending."""
-        self.col_pos = [[p for _, p in lst] for lst in by_col]
-        """col_pos[c]: their positions in ``rows``, in the same order."""
+        self.col_keys = [[L << 16 | p for L, p in lst] for lst in by_col]
+        """col_keys[c]: ``length << 16 | position in rows`` of the routes of colour c (8 = gray),
+        ascending: a seat's open routes of a colour are kept in this order (:class:`OpenRoutes`)."""
+        self.pos = [0] * n
+        """pos[i]: the position of route index i in ``rows`` (route-id order)."""
+        for p, i in enumerate(self.by_id):
+            self.pos[i] = p
         self._claims: list[list[ClaimRoute | None] | None] = [None] * n
         """claim_row(i), built on first use."""
+        self._blocks: list[list[tuple[ClaimRoute, ...]] | None] = [None] * n
+        """blocks(i), built on first use."""
 
     def pay(self, col: int, ncol: int, nloco: int) -> tuple:
         key = (col, ncol, nloco)
@@ -91,6 +97,52 @@ class Tables:
             row[LOCO * (L + 1) + L] = ClaimRoute._raw(self.rid[i], self.pay(LOCO, 0, L))
             self._claims[i] = row
         return row
+
+
+    def blocks(self, i: int) -> list[tuple[ClaimRoute, ...]]:
+        """The base claims of route index ``i`` (a coloured route) for every hand, built once:
+        item ``h * (L + 1) + w`` holds :func:`base_claims` for ``h`` cards of the route's
+        colour and ``w`` Locomotives (both at most the length L, which is all that matters)."""
+        out = self._blocks[i]
+        if out is None:
+            L = self.rlen[i]
+            col = self.rcol[i]
+            counts = [0] * 9
+            out = []
+            for h in range(L + 1):
+                for w in range(L + 1):
+                    counts[col] = h
+                    counts[LOCO] = w
+                    out.append(tuple(base_claims(self, i, counts)))
+            self._blocks[i] = out
+        return out
+
+
+class OpenRoutes:
+    """The routes still open to one seat, by colour: ``keys[c]`` as ``Tables.col_keys[c]``
+    (length, then route id) for the open ones only, and ``pos[c]`` their positions in
+    ``Tables.rows``. So the routes a hand can reach are one bisection per colour. Kept by
+    :func:`close_route`, in step with ``game.openf``."""
+
+    __slots__ = ("keys", "pos")
+
+    def __init__(self, T: "Tables | None" = None):
+        if T is not None:
+            self.keys = [list(k) for k in T.col_keys]
+            self.pos = [[k & 0xFFFF for k in ks] for ks in T.col_keys]
+
+    def copy(self) -> "OpenRoutes":
+        o = OpenRoutes()
+        o.keys = [list(k) for k in self.keys]
+        o.pos = [list(p) for p in self.pos]
+        return o
+
+    def remove(self, T: "Tables", i: int) -> None:
+        c = T.rcol[i]
+        keys = self.keys[c]
+        j = bisect_left(keys, T.rlen[i] << 16 | T.pos[i])
+        del keys[j]
+        del self.pos[c][j]
 
 
 _TABLES: dict[int, tuple[Board, Tables]] = {}
@@ -290,7 +342,6 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     counts = cards_of(g, seat)
     trains = g.trains[seat]
     w = counts[LOCO]
-    out: list[ClaimRoute] = []
     hooks = g._hooks["claim_options"]
     # a mechanic flagged ``claim_options_in_order`` adds nothing to a route without a base
     # payment and keeps the legal order: then such routes are skipped, and nothing is re-sorted
@@ -298,42 +349,106 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     for m in hooks:
         in_order = in_order and m.claim_options_in_order
         m.claim_options_start(seat)
-    rows = T.rows
-    if in_order:
-        # only the routes whose colour's cards + Locomotives reach their length can have a
-        # payment (B-5.1 to B-5.3): take them by bisecting the routes of each colour by
-        # length, instead of looking at every route
-        col_len, col_pos = T.col_len, T.col_pos
-        top = max(counts[:8])
-        cand: list[int] = []
-        for c in range(9):
-            n = bisect_right(col_len[c], (top if c == GRAY_INDEX else counts[c]) + w)
-            if n:
-                cand += col_pos[c][:n]
-        cand.sort()
-    else:
-        cand = range(len(rows))  # type: ignore[assignment]
+    if not in_order:
+        return _claim_options_all(g, seat, counts, trains, hooks)
+    # only the routes whose colour's cards + Locomotives reach their length (and fit in the
+    # trains left) can have a payment (B-5.1 to B-5.3, B-5.5): take them by bisecting the
+    # routes of each colour by length, instead of looking at every route
+    opened = g.open_routes[seat]
+    keys, poss = opened.keys, opened.pos
+    top = max(counts[:8])
+    cand: list[int] = []
+    for c in range(9):
+        reach = (top if c == GRAY_INDEX else counts[c]) + w
+        n = bisect_right(keys[c], (reach if reach < trains else trains) << 16 | 0xFFFF)
+        if n:
+            cand += poss[c][:n]
+    if not cand:
+        return []
+    cand.sort()
+    rows, rcol, blocks = T.rows, T.rcol, T._blocks
+    check = g._hooks["open_for"]
+    routes = g.board.routes
+    out: list[ClaimRoute] = []
+    gray: dict[int, Any] = {}
+    for p in cand:
+        i, L, f, need = rows[p]
+        if need > trains or w < f:  # a ferry needs its Locomotives (EU-2)
+            continue
+        if check and open_reason(g, seat, i) is not None:
+            continue
+        col = rcol[i]
+        if col != GRAY_INDEX:
+            blk = blocks[i] or T.blocks(i)
+            h = counts[col]
+            base = blk[(h if h < L else L) * (L + 1) + (w if w < L else L)]
+            if not base:
+                continue
+            if not hooks:
+                out += base
+                continue
+            base = list(base)
+        else:  # each colour held gives its payments: slices of the row, the same for every
+            # gray route of this length and ferry (B-5.2): worked out once per listing
+            spec = gray.get(L << 8 | f)
+            if spec is None:
+                spec = gray[L << 8 | f] = _gray_spec(counts, L, f)
+            if not spec:
+                continue
+            row = T._claims[i] or T.claim_row(i)
+            base = spec(row)
+            if not hooks:
+                out += base
+                continue
+            base = list(base)
+        for m in hooks:
+            base = m.claim_options(seat, routes[i], base)
+        out += base
+    return out
+
+
+def _gray_spec(counts: list[int], L: int, f: int) -> Any:
+    """For a gray route of length ``L`` with ``f`` ferry Locomotives and a hand of ``counts``:
+    a function from the route's :meth:`Tables.claim_row` to its base claims (as
+    :func:`base_claims`, a tuple), or None when there is none."""
+    w = counts[LOCO]
+    step = L + 1
+    hi = L - 1 if w >= L - 1 else w
+    at: list[int] = []
+    for c in range(8):
+        h = counts[c]
+        if h:
+            lo = L - h if h < L else 0
+            if lo < f:
+                lo = f
+            at += range(c * step + lo, c * step + hi + 1)
+    if w >= L:
+        at.append(LOCO * step + L)
+    if not at:
+        return None
+    if len(at) == 1:
+        k = at[0]
+        return lambda row: (row[k],)
+    return itemgetter(*at)
+
+
+def _claim_options_all(g: "Game", seat: int, counts: list[int], trains: int, hooks: list) -> list[ClaimRoute]:
+    """:func:`claim_options` when a mechanic's options are not in order: every route looked
+    at, each route's options sorted."""
+    T = g.T
     routes = g.board.routes
     check = g._hooks["open_for"]
     isopen = g.openf[seat]
-    for p in cand:
-        i, L, f, need = rows[p]
+    out: list[ClaimRoute] = []
+    for i, L, f, need in T.rows:
         if not isopen[i] or need > trains:
-            continue
-        if w < L and w < f and in_order:  # a ferry needs its Locomotives (EU-2)
             continue
         if check and open_reason(g, seat, i) is not None:
             continue
         base = base_claims(T, i, counts)
-        if not hooks:
-            out.extend(base)
-            continue
-        if not base and in_order:
-            continue
         for m in hooks:
             base = m.claim_options(seat, routes[i], base)
-        if not in_order:
-            base.sort(key=ClaimRoute._key)
+        base.sort(key=ClaimRoute._key)
         out.extend(base)
     return out
 
@@ -407,17 +522,20 @@ def close_route(g: "Game", seat: int, i: int) -> None:
     the same side, or for everyone when doubles are closed (B-5.7, B-5.8)."""
     side = g.side[seat]
     fast = g._fast
-    twins = g.T.rtwins[i]
+    T = g.T
+    twins = T.rtwins[i]
     closed = not g.doubles_open
     for s in range(g.n):
         f = g.openf[s]
         if f[i]:
             f[i] = 0
+            g.open_routes[s].remove(T, i)
             if fast is not None:
                 fast.removed(s, i)
         for t in twins:
             if f[t] and (closed or g.side[s] == side):
                 f[t] = 0
+                g.open_routes[s].remove(T, t)
                 if fast is not None:
                     fast.removed(s, t)
 

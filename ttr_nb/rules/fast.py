@@ -22,11 +22,11 @@ its class (``tests/test_fast_claim_pick.py`` checks it against the reference).
 """
 from __future__ import annotations
 
-from itertools import combinations, filterfalse
+from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-from ..cards import EMPTY, GRAY_INDEX, LOCO
+from ..cards import GRAY_INDEX, LOCO
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -220,11 +220,15 @@ class FastCounter:
     def __init__(self, g: "Game"):
         self.B = B = _tables(g.T)
         self.mp = [list(B.m0) for _ in range(g.n)]
+        v = g.variant
+        # every hand stays within the train cards, every reserve within its start
+        self.tables = B.rows(v.trains, 8 * v.cards_per_color + v.locomotives)
 
     def copy(self) -> "FastCounter":
         c = FastCounter.__new__(FastCounter)
         c.B = self.B
         c.mp = [list(m) for m in self.mp]
+        c.tables = self.tables
         return c
 
     def removed(self, s: int, i: int) -> None:
@@ -307,6 +311,130 @@ class FastCounter:
             return ("k", opts[int(u * len(opts))])
         raise IndexError("no legal action: the game is over")
 
+    def second_code(self, g: "Game", rnd: Any) -> tuple:
+        """The code of a uniformly random second card (one ``rnd()``)."""
+        m = 0
+        for c in g.display:
+            if c >= 0:
+                m |= 1 << c
+        fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
+        return _DRAW_CODES[fs[int(rnd() * len(fs))]]
+
+    def keep_code(self, g: "Game", rnd: Any) -> tuple:
+        """The code of a uniformly random choice of tickets to keep (one ``rnd()``)."""
+        rank, tid = _id_ranks(g.tix)
+        off = sorted(g.offered[g.seat], key=rank.__getitem__)
+        v = g.variant
+        opts = _keeps_by_count(len(off), v.setup_keep if g.pending == "setup-tickets" else v.draw_keep)[len(off)]
+        return ("k", tuple(tid[off[j]] for j in opts[int(rnd() * len(opts))]))
+
+    def turn_code(self, g: "Game", rnd: Any) -> tuple:
+        """The code of a uniformly random action of a turn, in the sampler's order (draws, the
+        claims, the ticket draw; one ``rnd()``, none for a forced pass): the claims are counted
+        as :meth:`claims` does, and the r-th is found from the running sums of that count (the
+        colour), a table of the lengths that colour can pay (the length) and the open routes of
+        that class counted from the nearer end (the route); :func:`_nth_claim` is the
+        reference search (the tests check both agree)."""
+        B = self.B
+        seat = g.seat
+        hand = g.hands[seat]
+        t = g.trains[seat]
+        M = self.mp[seat]
+        h0, h1, h2, h3, h4, h5, h6, h7, w = hand
+        ROWS, LENS = self.tables
+        R = ROWS[t][w]
+        gm = M[GRAY]
+        x = a = M[ALL] * R[0]
+        if h0:
+            x += (M[0] + gm) * R[h0]
+        x0 = x
+        if h1:
+            x += (M[1] + gm) * R[h1]
+        x1 = x
+        if h2:
+            x += (M[2] + gm) * R[h2]
+        x2 = x
+        if h3:
+            x += (M[3] + gm) * R[h3]
+        x3 = x
+        if h4:
+            x += (M[4] + gm) * R[h4]
+        x4 = x
+        if h5:
+            x += (M[5] + gm) * R[h5]
+        x5 = x
+        if h6:
+            x += (M[6] + gm) * R[h6]
+        x6 = x
+        if h7:
+            x += (M[7] + gm) * R[h7]
+        shift, mask = B.shift, B.mask
+        nc = (x >> shift) & mask
+        m = 0
+        for c in g.display:
+            if c >= 0:
+                m |= 1 << c
+        fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
+        nd = len(fs)
+        total = nd + nc + (1 if g.tdeck else 0)
+        if not total:
+            return _PASS
+        r = int(rnd() * total)
+        if r < nd:
+            return _DRAW_CODES[fs[r]]
+        r -= nd
+        if r >= nc:
+            return _TICKETS
+        # the colour: the first whose running sum passes r + the all-Locomotive count (first
+        # in the sums, last in the order)
+        r += (a >> shift) & mask
+        if r < (x0 >> shift) & mask:
+            c, base = 0, a
+        elif r < (x1 >> shift) & mask:
+            c, base = 1, x0
+        elif r < (x2 >> shift) & mask:
+            c, base = 2, x1
+        elif r < (x3 >> shift) & mask:
+            c, base = 3, x2
+        elif r < (x4 >> shift) & mask:
+            c, base = 4, x3
+        elif r < (x5 >> shift) & mask:
+            c, base = 5, x4
+        elif r < (x6 >> shift) & mask:
+            c, base = 6, x5
+        elif r < nc:
+            c, base = 7, x6
+        else:  # all Locomotives (rare): the reference search
+            return _nth_claim(B, M, hand, t, g.openf[seat], r - ((a >> shift) & mask))
+        r -= (base >> shift) & mask
+        # the length: the payments of each length, shortest first
+        mc = M[c] + gm
+        for L, o, at, nl in LENS[t][w][hand[c]]:
+            no = (mc >> at) & mask  # the open routes colour c may pay
+            k = no * o
+            if r < k:
+                break
+            r -= k
+        # the route: the j-th of those open (counted from the nearer end); its Locomotives:
+        # the fewest the length needs, plus k
+        j, k = divmod(r, o)
+        nl += k
+        f = g.openf[seat]
+        if j + j < no:
+            for i in B.cg[c * B.m1 + L]:
+                if f[i]:
+                    if not j:
+                        break
+                    j -= 1
+        else:
+            j = no - 1 - j
+            for i in B.cgr[c * B.m1 + L]:
+                if f[i]:
+                    if not j:
+                        break
+                    j -= 1
+        return ("c", i, c, L - nl, nl)
+
     def pick_index(self, g: "Game", r: int) -> tuple:
         """The action code at index ``r`` of the sampler's order."""
         n = self.count(g)
@@ -365,304 +493,47 @@ def _keeps_by_count(kmax: int, lo: int) -> list[list[tuple[int, ...]]]:
 
 _DRAW_CODES = tuple(("d", c) for c in range(9)) + (("d", DECK),)
 """_DRAW_CODES[src]: the action code of a draw (index -1 is the deck)."""
-_PAID = tuple(tuple((c,) * k for k in range(9)) for c in range(9))
-"""_PAID[card][k]: k cards of that kind (for the discard pile; plain routes are at most 8 long)."""
+_PASS = ("p",)
+_TICKETS = ("t",)
+
+
+def _quiet(*args: Any) -> None:
+    """``game.emit`` during :func:`play_random`: events are not recorded (``game.log``
+    rebuilds them by replay when asked)."""
 
 
 def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     """Play uniformly random actions until the game is over (or ``max_steps`` actions), with
-    ``rng`` (one random.Random, or a list of one per seat): the same choices, with the same
-    ``rng`` calls, as repeated ``g.random_step(rng)``, in one fused loop (the tests check that
-    both give the same history and state). Events are not worded now: ``g.log`` rebuilds them
-    by replay when asked. Returns the number of actions played.
-
-    The game's scalar state (pending, seat, turn, ...) lives in local variables during the
-    loop and is written back at the end and before calling a rules helper that reads it;
-    the lists (hands, display, deck, ...) are the game's own, changed in place (a reshuffle
-    makes new deck and discard lists: they are read back after every helper call)."""
-    from . import drawing, endgame
-
+    ``rng`` (one random.Random, or a list of one per seat): each action is picked by index
+    without building the legal actions (:meth:`FastCounter.turn_code`) and applied by the
+    rules modules, as every other action is (``game._exec_code``). Events are not worded
+    now: ``g.log`` rebuilds them by replay when asked. A forced pass takes no random number.
+    Returns the number of actions played."""
     fc: FastCounter = g._fast
-    B = fc.B
-    n = g.n
-    seats = range(n)
-    rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * n
+    rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * g.n
     hist = g._hist
     app = hist.append
-    hands, trains, points, owner, gclaims = g.hands, g.trains, g.points, g.owner, g.claims
-    gturns = g.claim_turns
-    display, deck, discard, tdeck, box = g.display, g.deck, g.discard, g.tdeck, g.box
-    offered, kept = g.offered, g.kept
-    openf, MP, side = g.openf, fc.mp, g.side
-    T = g.T
-    rlen, rpts, rid, rtwins = T.rlen, T.rpts, T.rid, T.rtwins
-    rcol, rbit, cg, cgr = B.rcol, B.rbit, B.cg, B.cgr
-    shift, mask, m1 = B.shift, B.mask, B.m1
-    v = g.variant
-    end_at = v.end_trigger
-    draw_count = v.draw_count
-    to_box = v.setup_unkept == "box"
-    rank, tid = _id_ranks(g.tix)
-    rank_of, tid_of = rank.__getitem__, tid.__getitem__
-    kmax = max(draw_count, *map(len, offered))  # the most tickets ever offered at once
-    keep_setup, keep_draw = _keeps_by_count(kmax, v.setup_keep), _keeps_by_count(kmax, v.draw_keep)
-    closed = not g.doubles_open
-    after = [*range(1, n), 0]  # the next seat
-    dm, dcnt = display_mask(display)
-    # every hand stays within the cards in play (cards only move), every reserve within its start
-    ncards = len(deck) + len(discard) + len(display) - dcnt[EMPTY] + sum(map(sum, hands))
-    ROWS, LENS = B.rows(max(trains), max(ncards, max(map(max, hands))))
-    p, seat, turn, passes = g.pending, g.seat, g.turn, g.passes
-    final_left, trigger = g.final_left, g.trigger
+    exec_code = g._exec_code
+    turn_code, second_code, keep_code = fc.turn_code, fc.second_code, fc.keep_code
     steps = 0
     limit = -1 if max_steps is None else max_steps
     g._raw_stale = True
+    g.emit = _quiet  # type: ignore[method-assign]
     try:
         while steps != limit:
+            p = g.pending
             if p == "turn":
-                steps += 1
-                hand = hands[seat]
-                t = trains[seat]
-                M = MP[seat]
-                h0, h1, h2, h3, h4, h5, h6, h7, w = hand
-                # the claims (FastCounter.claims, unrolled): one dot product per colour held,
-                # the all-Locomotive one first; x0..x6 keep the running sums
-                R = ROWS[t][w]
-                gm = M[GRAY]
-                x = a = M[ALL] * R[0]
-                if h0:
-                    x += (M[0] + gm) * R[h0]
-                x0 = x
-                if h1:
-                    x += (M[1] + gm) * R[h1]
-                x1 = x
-                if h2:
-                    x += (M[2] + gm) * R[h2]
-                x2 = x
-                if h3:
-                    x += (M[3] + gm) * R[h3]
-                x3 = x
-                if h4:
-                    x += (M[4] + gm) * R[h4]
-                x4 = x
-                if h5:
-                    x += (M[5] + gm) * R[h5]
-                x5 = x
-                if h6:
-                    x += (M[6] + gm) * R[h6]
-                x6 = x
-                if h7:
-                    x += (M[7] + gm) * R[h7]
-                nc = (x >> shift) & mask
-                dk = 1 if deck or discard else 0
-                fs = FIRST_DECK[dm] if dk else FIRST[dm]
-                nd = len(fs)
-                total = nd + nc + (1 if tdeck else 0)
-                if not total:
-                    app(("p",))
-                    g.emit("pass", seat)
-                    g.pending, g.seat, g.turn, g.passes = p, seat, turn, passes
-                    g.final_left, g.trigger = final_left, trigger
-                    endgame.end_turn(g, passed=True)
-                    p, seat, turn, passes = g.pending, g.seat, g.turn, g.passes
-                    final_left, trigger = g.final_left, g.trigger
-                    deck, discard = g.deck, g.discard
-                    dm, dcnt = display_mask(display)
-                    continue
-                r = int(rnds[seat]() * total)
-                if r < nd:
-                    src = fs[r]
-                    second = False
-                else:
-                    r -= nd
-                    if r >= nc:  # draw tickets
-                        app(("t",))
-                        k = draw_count if draw_count < len(tdeck) else len(tdeck)
-                        offered[seat] = [tdeck.pop() for _ in range(k)]
-                        p = "keep-tickets"
-                        continue
-                    # the r-th claim, in the order of _nth_claim. Its colour: the first whose
-                    # running sum passes r + the all-Locomotive count (first in the sums,
-                    # last in the order)
-                    r += (a >> shift) & mask
-                    if r < (x0 >> shift) & mask:
-                        c, base = 0, a
-                    elif r < (x1 >> shift) & mask:
-                        c, base = 1, x0
-                    elif r < (x2 >> shift) & mask:
-                        c, base = 2, x1
-                    elif r < (x3 >> shift) & mask:
-                        c, base = 3, x2
-                    elif r < (x4 >> shift) & mask:
-                        c, base = 4, x3
-                    elif r < (x5 >> shift) & mask:
-                        c, base = 5, x4
-                    elif r < (x6 >> shift) & mask:
-                        c, base = 6, x5
-                    elif r < nc:
-                        c, base = 7, x6
-                    else:
-                        c = LOCO
-                    if c == LOCO:  # all Locomotives (rare): the reference search
-                        code = _nth_claim(B, M, hand, t, openf[seat], r - ((a >> shift) & mask))
-                        _, i, c, ncol, nl = code
-                    else:
-                        r -= (base >> shift) & mask
-                        # its length: the payments of each length, shortest first
-                        mc = M[c] + gm
-                        for L, o, at, nl in LENS[t][w][hand[c]]:
-                            no = (mc >> at) & mask  # the open routes colour c may pay
-                            m = no * o
-                            if r < m:
-                                break
-                            r -= m
-                        # its route: the j-th of those open (counted from the nearer end);
-                        # its Locomotives: the fewest the length needs, plus k
-                        j, k = divmod(r, o)
-                        nl += k
-                        f = openf[seat]
-                        if j + j < no:
-                            for i in cg[c * m1 + L]:
-                                if f[i]:
-                                    if not j:
-                                        break
-                                    j -= 1
-                        else:
-                            j = no - 1 - j
-                            for i in cgr[c * m1 + L]:
-                                if f[i]:
-                                    if not j:
-                                        break
-                                    j -= 1
-                        ncol = L - nl
-                        code = ("c", i, c, ncol, nl)
-                    app(code)
-                    hand[c] -= ncol
-                    discard += _PAID[c][ncol]
-                    if nl:
-                        hand[LOCO] -= nl
-                        discard += _PAID[LOCO][nl]
-                    owner[i] = seat
-                    trains[seat] = t - rlen[i]
-                    points[seat] += rpts[i]
-                    gclaims[seat].append([rid[i], False, []])
-                    gturns[seat].append(turn + 1)
-                    # close the route for everyone, its twins for the same side or for
-                    # everyone when doubles are closed (claiming.close_route, inlined)
-                    b = rbit[i]
-                    c = rcol[i]
-                    for s in seats:
-                        f = openf[s]
-                        if f[i]:
-                            f[i] = 0
-                            Ms = MP[s]
-                            Ms[c] -= b
-                            Ms[ALL] -= b
-                    twins = rtwins[i]
-                    if twins:
-                        me = side[seat]
-                        for s in seats:
-                            if closed or side[s] == me:
-                                f = openf[s]
-                                Ms = MP[s]
-                                for tw in twins:
-                                    if f[tw]:
-                                        f[tw] = 0
-                                        bt = rbit[tw]
-                                        Ms[rcol[tw]] -= bt
-                                        Ms[ALL] -= bt
-                    if dcnt[EMPTY] or dcnt[LOCO] >= 3:
-                        drawing.refill(g)
-                        deck, discard = g.deck, g.discard
-                        dm, dcnt = display_mask(display)
-                    src = None
+                code = turn_code(g, rnds[g.seat])
             elif p == "second-card":
-                steps += 1
-                dk = 1 if deck or discard else 0
-                fs = SECOND_DECK[dm] if dk else SECOND[dm]
-                src = fs[int(rnds[seat]() * len(fs))]
-                second = True
-                hand = hands[seat]
+                code = second_code(g, rnds[g.seat])
             elif p == "over":
                 break
-            else:  # setup-tickets / keep-tickets
-                steps += 1
-                off = offered[seat]
-                setup = p == "setup-tickets"
-                srt = sorted(off, key=rank_of)
-                opts = (keep_setup if setup else keep_draw)[len(srt)]
-                chosen = list(map(srt.__getitem__, opts[int(rnds[seat]() * len(opts))]))
-                app(("k", tuple(map(tid_of, chosen))))
-                offered[seat] = []
-                kept[seat].extend(filter(chosen.__contains__, off))
-                if len(chosen) < len(off):  # the others: back under the pile, or to the box
-                    back = list(filterfalse(chosen.__contains__, off))
-                    if setup and to_box:
-                        box.extend(back)
-                        box.sort()
-                    else:
-                        tdeck[0:0] = back
-                if setup:
-                    if seat + 1 < n:
-                        seat += 1
-                    else:
-                        seat = 0
-                        p = "turn"
-                    continue
-                src = None
-            if src is not None:  # take a train card
-                app(_DRAW_CODES[src])
-                if src == DECK:
-                    if not deck:
-                        drawing.reshuffle(g)
-                        deck, discard = g.deck, g.discard
-                    hand[deck.pop()] += 1
-                else:
-                    k = display.index(src)
-                    if dk:
-                        if not deck:
-                            drawing.reshuffle(g)
-                            deck, discard = g.deck, g.discard
-                        c = deck.pop()
-                        display[k] = c
-                    else:
-                        c = EMPTY
-                        display[k] = EMPTY
-                    if c != src:  # keep the mask and the counts of the display
-                        x = dcnt[src] - 1
-                        dcnt[src] = x
-                        if not x:
-                            dm ^= 1 << src
-                        if c >= 0 and not dcnt[c]:
-                            dm |= 1 << c
-                        dcnt[c] += 1
-                    if dk and dcnt[LOCO] >= 3:
-                        drawing.loco_reset(g)
-                        deck, discard = g.deck, g.discard
-                        dm, dcnt = display_mask(display)
-                    hand[src] += 1
-                if not second and src != LOCO and (deck or discard or dm & 255):
-                    p = "second-card"
-                    continue
-            # -- the end of the turn (endgame.end_turn, without a pass)
-            if dcnt[EMPTY] and (deck or discard):
-                drawing.refill(g)
-                deck, discard = g.deck, g.discard
-                dm, dcnt = display_mask(display)
-            turn += 1
-            passes = 0
-            if final_left > 0:
-                final_left -= 1
-                if not final_left:
-                    p = "over"
-                    continue
-            elif trains[seat] <= end_at and trigger < 0:
-                trigger = seat
-                final_left = n
-            seat = after[seat]
-            p = "turn"
+            else:
+                code = keep_code(g, rnds[g.seat])
+            exec_code(code)
+            app(code)
+            steps += 1
     finally:
-        g.pending, g.seat, g.turn, g.passes = p, seat, turn, passes
-        g.final_left, g.trigger = final_left, trigger
+        del g.emit
         g._version += 1
     return steps

@@ -170,6 +170,11 @@ def pairs_of(counts: list[int]) -> tuple[tuple[str, int], ...]:
     return tuple((CARD_NAMES[c], n) for c, n in enumerate(counts) if n)
 
 
+_SPLIT_CLAIMS: dict[int, tuple[ClaimRoute, dict]] = {}
+"""id(base claim) -> (the claim, holder part -> the claim with that part): the shared claims
+(the base claims are the board tables' own, so they live as long as this cache)."""
+
+
 def splits(counts: list[int], hand: list[int], hold: list[int]) -> list[tuple[tuple[str, int], ...]]:
     """Every way to take ``counts`` from a hand and a holder: the holder parts (canonical pairs)."""
     out: list[tuple[tuple[str, int], ...]] = [()]
@@ -416,15 +421,21 @@ class Teams(Mechanic):
             return base
         hand, hold, memo = opts
         out = []
-        raw = ClaimRoute._raw
         for a in base:
             pay = a.pay
             fhs = memo.get(pay)
             if fhs is None:
                 fhs = memo[pay] = sorted(splits(a.counts(), hand, hold))
+            made = _SPLIT_CLAIMS.get(id(a))
+            if made is None or made[0] is not a:
+                made = _SPLIT_CLAIMS[id(a)] = (a, {a.from_holder: a})
+            made = made[1]
             for fh in fhs:
-                # the split a already is (all from the hand): the same action, re-used
-                out.append(a if fh == a.from_holder else raw(a.route, pay, fh, a.terrain))
+                # each split of a base claim is built once and shared (actions are frozen)
+                x = made.get(fh)
+                if x is None:
+                    x = made[fh] = ClaimRoute._raw(a.route, pay, fh, a.terrain)
+                out.append(x)
         return out
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:

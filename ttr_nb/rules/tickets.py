@@ -45,12 +45,21 @@ def min_keep(g: "Game") -> int:
     return min(k, n)
 
 
+_KEEPS: dict[tuple, list[KeepTickets]] = {}
+
+
 def keep_options(g: "Game") -> list[KeepTickets]:
-    """Every legal KeepTickets now, sorted."""
-    ids = sorted(g.tix[t].id for t in g.offered[g.seat])
-    lo = min_keep(g)
-    out = [KeepTickets(c) for k in range(lo, len(ids) + 1) for c in combinations(ids, k)]
-    out.sort(key=KeepTickets._key)
+    """Every legal KeepTickets now, sorted (built once for each set of offered tickets)."""
+    tix = g.tix
+    ids = tuple(sorted(tix[t].id for t in g.offered[g.seat]))
+    key = (ids, min_keep(g))
+    out = _KEEPS.get(key)
+    if out is None:
+        out = [KeepTickets(c) for k in range(key[1], len(ids) + 1) for c in combinations(ids, k)]
+        out.sort(key=KeepTickets._key)
+        if len(_KEEPS) > 50_000:
+            _KEEPS.clear()
+        _KEEPS[key] = out
     return out
 
 
