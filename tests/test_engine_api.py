@@ -307,7 +307,7 @@ def test_random_action_is_legal_and_uses_one_random_call():
     assert r1.random() == r2.random()
 
 
-@pytest.mark.parametrize("variant", ["usa", "usa-mega", "usa-big-cities"])
+@pytest.mark.parametrize("variant", ["usa", "usa-mega", "usa-big-cities", "legendary-asia"])
 def test_fused_random_loop_equals_step_by_step(variant):
     for seed in range(6):
         for n in (2, 5):
@@ -320,8 +320,11 @@ def test_fused_random_loop_equals_step_by_step(variant):
             assert [e.text for e in a.log] == [e.text for e in b.log]
 
 
-@pytest.mark.parametrize("variant", ["usa", "usa-1910"])
-def test_fast_sampler_walks_exactly_the_legal_actions(variant):
+@pytest.mark.parametrize("variant", ["usa", "usa-1910", "legendary-asia"])
+def test_fast_sampler_walks_exactly_the_legal_actions_B_5_LA_7_LA_10(variant):
+    """The sampler counts and finds claims without building them (ferries' Locomotives,
+    LA-7; mountain X trains, LA-10, included): every index gives a different legal action
+    and together they are all of them."""
     from ttr_nb.rules.fast import FastCounter
     rng = random.Random(0)
     for seed in range(8):

@@ -153,7 +153,7 @@ class Game:
         """openf[seat][i]: route index i is still open to seat (not claimed, not a closed twin)."""
         self.open_routes = [claiming.OpenRoutes(self.T) for _ in range(self.n)]
         """open_routes[seat]: the same routes by colour and length (claiming.OpenRoutes)."""
-        fast_ok = self.T.plain and all(m.fast_ok for m in self.mechanics)
+        fast_ok = all(m.fast_ok for m in self.mechanics)
         self._fast: Any = fast.FastCounter(self) if fast_ok else None
 
     def emit(self, kind: str, seat: int | None, *args: Any) -> None:

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
 from ..board import Board, COLORS, Route
-from ..cards import CARD_INDEX, CARD_NAMES, GRAY_INDEX, LOCO, ROUTE_COLOR_INDEX, counts_and_text
+from ..cards import CARD_INDEX, CARD_NAMES, EMPTY, GRAY_INDEX, LOCO, ROUTE_COLOR_INDEX, counts_and_text
 from ..events import held_list, route_label
+from . import drawing
+from .endgame import end_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -565,46 +567,56 @@ def complete_claim(g: "Game", seat: int, a: ClaimRoute, i: int, counts: list[int
     """Place the trains, score, record the claim, refill the display and end the turn.
     The paid cards are already discarded. (A mechanic that held a claim, like a tunnel,
     discards the cards and calls this through ``game.complete_claim`` when it goes ahead.)"""
-    T = g.T
-    g.owner[i] = seat
-    g.trains[seat] -= T.rlen[i]
-    pts = points_of(g, seat, a, i)
-    g.points[seat] += pts
     route = g.board.routes[i]
     rec = None
     for m in g._hooks["claim_record"]:
         rec = m.claim_record(seat, a, route) or rec
-    g.claims[seat].append([T.rid[i], bool(rec[0]) if rec else False, list(rec[1]) if rec else []])
-    g.claim_turns[seat].append(g.turn + 1)
-    close_route(g, seat, i)
-    g.emit("claim", seat, T.rid[i], tuple(counts), pts)
+    place(g, seat, i, counts, points_of(g, seat, a, i),
+          [g.T.rid[i], bool(rec[0]) if rec else False, list(rec[1]) if rec else []])
     for m in g._hooks["after_claim"]:
         m.after_claim(seat, a, route)
-    g.refill_display()
-    g.end_turn()
+    drawing.refill(g)
+    end_turn(g)
+
+
+def place(g: "Game", seat: int, i: int, counts: list[int] | tuple[int, ...], points: int, record: list) -> None:
+    """Put ``seat``'s trains on route index ``i`` (B-5.1), score ``points`` (B-5.9), keep the
+    claim's ``record`` and close the route (and its other tracks, :func:`close_route`)."""
+    g.owner[i] = seat
+    g.trains[seat] -= g.T.rlen[i]
+    g.points[seat] += points
+    g.claims[seat].append(record)
+    g.claim_turns[seat].append(g.turn + 1)
+    close_route(g, seat, i)
+    g.emit("claim", seat, g.T.rid[i], tuple(counts), points)
+
+
+_PAID = tuple(tuple((c,) * k for k in range(13)) for c in range(9))
+"""_PAID[card][k]: k cards of that kind (for the discard pile)."""
 
 
 def fast_claim(g: "Game", seat: int, i: int, col: int, ncol: int, nloco: int) -> None:
-    """The base claim from raw numbers (trusted: used by replay and the fast sampler)."""
+    """The base claim from raw numbers (trusted: replay and the random loop, on a board
+    whose mechanics do not touch claims): pay from the hand, discard (B-5.4), :func:`place`,
+    refill, end the turn. With a mechanic in the game (mountains...), the claim goes the full
+    way of :func:`claim`, hooks included."""
+    if g.mechanics:
+        claim(g, seat, g.T.claim_row(i)[col * (g.T.rlen[i] + 1) + nloco])
+        return
     hand = g.hands[seat]
     disc = g.discard
     counts = [0] * 9
     if ncol:
         hand[col] -= ncol
         counts[col] = ncol
-        disc.extend([col] * ncol)
+        disc += _PAID[col][ncol] if ncol < 13 else (col,) * ncol
     if nloco:
         hand[LOCO] -= nloco
         counts[LOCO] = nloco
-        disc.extend([LOCO] * nloco)
+        disc += _PAID[LOCO][nloco] if nloco < 13 else (LOCO,) * nloco
     T = g.T
-    g.owner[i] = seat
-    g.trains[seat] -= T.rlen[i]
-    pts = T.rpts[i]
-    g.points[seat] += pts
-    g.claims[seat].append([T.rid[i], False, []])
-    g.claim_turns[seat].append(g.turn + 1)
-    close_route(g, seat, i)
-    g.emit("claim", seat, T.rid[i], tuple(counts), pts)
-    g.refill_display()
-    g.end_turn()
+    place(g, seat, i, counts, T.rpts[i], [T.rid[i], False, []])
+    d = g.display
+    if EMPTY in d or d.count(LOCO) >= 3:
+        drawing.refill(g)
+    end_turn(g)

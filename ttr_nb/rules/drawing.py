@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import CARD_INDEX, CARD_NAMES, EMPTY, LOCO, rng_for, shuffle
+from .endgame import end_turn
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -159,9 +160,12 @@ def take_face_up(g: "Game", card: int) -> None:
     """Remove one face-up ``card`` (the leftmost), refill its slot at once (B-4.2)."""
     d = g.display
     k = d.index(card)
-    if g.deck or g.discard:
-        c = blind_card(g)
-        d[k] = c
+    deck = g.deck
+    if deck or g.discard:
+        if not deck:
+            reshuffle(g)
+            deck = g.deck
+        c = d[k] = deck.pop()
         g.emit("refill", None, c)
         if d.count(LOCO) >= 3:
             loco_reset(g)
@@ -173,20 +177,33 @@ def draw(g: "Game", seat: int, code: int) -> None:
     """Apply a checked draw of source ``code`` by ``seat`` (first or second card)."""
     second = g.pending == "second-card"
     if code == DECK:
-        card = blind_card(g)
+        deck = g.deck
+        if not deck:
+            reshuffle(g)
+            deck = g.deck
+        card = deck.pop()
         g.emit("blind", seat, card)
-        give(g, seat, card, 2 if second else 1, False)
+        if g._hooks["receive_card"]:
+            give(g, seat, card, 2 if second else 1, False)
+        else:
+            g.hands[seat][card] += 1
     else:
         g.emit("take", seat, code)
         take_face_up(g, code)
-        give(g, seat, code, 2 if second else 1, True)
+        if g._hooks["receive_card"]:
+            give(g, seat, code, 2 if second else 1, True)
+        else:
+            g.hands[seat][code] += 1
         if code == LOCO:  # B-4.3: a face-up Locomotive is the whole draw
-            g.end_turn()
+            end_turn(g)
             return
     if second:
-        g.end_turn()
+        end_turn(g)
     elif g.pending == "turn":  # (a mechanic may have set its own pending decision)
-        begin_second(g)
+        if g.deck or g.discard:  # B-4.9: a second card can be taken (the usual case)
+            g.pending = "second-card"
+        else:
+            begin_second(g)
 
 
 def begin_second(g: "Game") -> None:

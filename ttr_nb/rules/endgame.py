@@ -35,17 +35,18 @@ def end_turn(g: "Game", passed: bool = False) -> None:
     g.passes = g.passes + 1 if passed else 0
     if g.final_left > 0:
         g.final_left -= 1
-    elif g.trigger < 0 and triggered(g, seat):
+        if g.final_left == 0:
+            g.pending = "over"
+            g.emit("game_over", None, "final_round")
+            return
+    elif g.trigger < 0 and (triggered(g, seat) if g._hooks["end_check"]
+                            else g.trains[seat] <= g.variant.end_trigger):
         g.trigger = seat
         g.final_left = g.n
         g.emit("final_round", seat, g.trains[seat])
-    if g.final_left == 0:
-        g.pending = "over"
-        g.emit("game_over", None, "final_round")
-        return
-    if g.passes >= g.n and g.policies["all_pass_ends_game"]:
+    if passed and g.passes >= g.n and g.policies["all_pass_ends_game"]:
         g.pending = "over"
         g.emit("game_over", None, "passes")
         return
-    g.seat = (seat + 1) % g.n
+    g.seat = seat + 1 if seat + 1 < g.n else 0
     g.pending = "turn"

@@ -38,10 +38,13 @@ ALL = 9
 """Index, in a seat's packed counts, of all its open routes (0..7 colours, 8 gray)."""
 
 
-def options(length: int, held: int, locos: int) -> int:
+def options(length: int, held: int, locos: int, ferry: int = 0) -> int:
     """Payments of a route of ``length`` with one colour (``held`` cards of it) plus Locomotives,
-    at least one coloured card (the all-Locomotive payment is counted apart)."""
+    at least one coloured card and at least ``ferry`` Locomotives (EU-2); the all-Locomotive
+    payment is counted apart. (The same range as ``claiming.base_payments``.)"""
     lo = length - held if length > held else 0
+    if lo < ferry:
+        lo = ferry
     hi = length - 1 if locos >= length - 1 else locos
     return hi - lo + 1 if hi >= lo else 0
 
@@ -74,62 +77,73 @@ def display_mask(display: list[int]) -> tuple[int, list[int]]:
 class _Tables:
     """A board's tables for counting and finding claims.
 
-    Packing: a count per route length L at bit ``sh * (L - 1)`` (lengths 1..ml); a kernel
-    has its value for length L at bit ``sh * (ml - L)``, so the product of counts and kernel
-    has the dot product at bit ``shift = sh * (ml - 1)``. Every field of a sum of such
-    products (gray routes counted once per colour) is at most 9 × routes × longest route, and
-    ``sh`` is wide enough for that, so no field carries into the next. (``sh`` is no wider:
-    the USA counts fit in three 30-bit digits, which keeps the multiplications short.)
+    Routes fall into *slots*: one for each (length, ferry Locomotives, mountain X) on the
+    board, in that order (on a plain board a slot is a length). Packing: a count per slot q
+    at bit ``sh * q``; a kernel has its value for slot q at bit ``sh * (S - 1 - q)`` (S
+    slots), so the product of counts and kernel has the dot product at bit ``shift = sh *
+    (S - 1)``. Every field of a sum of such products (gray routes counted once per colour)
+    is at most 9 × routes × longest route, and ``sh`` is wide enough for that, so no field
+    carries into the next. Kernels depend on the trains left (a slot needs its length plus
+    its X, B-5.5, LA-10), the Locomotives and the cards of the colour, clamped where more
+    makes no difference.
     """
 
     def __init__(self, T: "Tables"):
+        slots = sorted({(T.rlen[i], T.rferry[i], T.rmount[i]) for i in range(T.n)})
+        self.slots = slots
+        S = self.S = max(len(slots), 1)
+        slot_of = {q: k for k, q in enumerate(slots)}
+        self.slot = [slot_of[(T.rlen[i], T.rferry[i], T.rmount[i])] for i in range(T.n)]
         ml = self.ml = T.maxlen
-        m1 = self.m1 = ml + 1
+        mt = self.mt = max(T.maxneed, ml)
         sh = self.sh = (9 * max(T.n, 1) * max(ml, 1)).bit_length() + 1
         self.mask = (1 << sh) - 1
-        self.shift = sh * max(ml - 1, 0)
+        self.shift = sh * (S - 1)
         self.rcol = T.rcol
-        self.rbit = [1 << (sh * (L - 1)) for L in T.rlen]
-        lists: list[list[int]] = [[] for _ in range(9 * m1)]
+        self.rbit = [1 << (sh * q) for q in self.slot]
+        lists: list[list[int]] = [[] for _ in range(9 * S)]
         m0 = [0] * 10
         for i in T.by_id:  # route-id order within a class
-            lists[T.rcol[i] * m1 + T.rlen[i]].append(i)
+            lists[T.rcol[i] * S + self.slot[i]].append(i)
             m0[T.rcol[i]] += self.rbit[i]
             m0[ALL] += self.rbit[i]
         self.m0 = m0
         """The packed counts with every route open: 8 colours, gray, all."""
-        self.cg = [tuple(lists[c * m1 + L] + lists[GRAY * m1 + L]) if c < 8 else ()
-                   for c in range(9) for L in range(m1)]
-        """cg[c * m1 + L]: the routes colour ``c`` may pay of length L: its own, then gray."""
+        self.cg = [tuple(lists[c * S + q] + lists[GRAY * S + q]) if c < 8 else ()
+                   for c in range(9) for q in range(S)]
+        """cg[c * S + q]: the routes colour ``c`` may pay in slot q: its own, then gray."""
         self.cgr = [routes[::-1] for routes in self.cg]
         """cgr[k]: cg[k] reversed (to count the open routes from the end)."""
-        self.allc = [tuple(i for col in range(9) for i in lists[col * m1 + L]) for L in range(m1)]
-        """allc[L]: every route of length L, colour by colour (the all-Locomotive order)."""
-        self.opt = [[options(L, h, w) if L else 0 for L in range(m1)] for h in range(m1) for w in range(m1)]
-        """opt[h * m1 + w][L]: :func:`options` (h, w clamped to ml)."""
+        self.allc = [tuple(i for col in range(9) for i in lists[col * S + q]) for q in range(S)]
+        """allc[q]: every route of slot q, colour by colour (the all-Locomotive order)."""
         rowc = []
         lenc = []
-        for t in range(m1):
+        m1 = ml + 1
+        for t in range(mt + 1):
+            fit = [q for q, (L, f, x) in enumerate(slots) if L + x <= t]
             for w in range(m1):
-                row = [sum(options(L, h, w) << (sh * (ml - L)) for L in range(1, t + 1)) for h in range(m1)]
+                row = [sum(options(slots[q][0], h, w, slots[q][1]) << (sh * (S - 1 - q)) for q in fit)
+                       for h in range(m1)]
                 # a colour with no cards has no payments (skipped), so row[0] holds the
-                # all-Locomotive kernel: 1 for each length up to min(Locomotives, trains)
-                row[0] = sum(1 << (sh * (ml - L)) for L in range(1, min(w, t) + 1))
+                # all-Locomotive kernel: 1 for each slot that fits whose length <= Locomotives
+                row[0] = sum(1 << (sh * (S - 1 - q)) for q in fit if slots[q][0] <= w)
                 rowc.append(row)
-                lenc.append([tuple((L, options(L, h, w), sh * (L - 1), L - h if L > h else 0)
-                                   for L in range(1, t + 1) if options(L, h, w)) for h in range(m1)])
+                lenc.append([tuple((q, o, sh * q, max(L - h, f, 0), L) for q in fit
+                                   for L, f, _x in (slots[q],) if (o := options(L, h, w, f)))
+                             for h in range(m1)])
         self.rowc = rowc
-        """rowc[t * m1 + w][h]: the kernel for t trains, w Locomotives, h cards of the colour
-        (all clamped to ml); [0] the all-Locomotive kernel."""
+        """rowc[t * (ml + 1) + w][h]: the kernel for t trains (clamped to the most a route
+        needs), w Locomotives and h cards of the colour (clamped to ml); [0] the
+        all-Locomotive kernel."""
         self.lenc = lenc
-        """lenc[t * m1 + w][h]: for each length L (shortest first) that a colour with h cards
-        can pay, with w Locomotives and t trains: (L, its payments, the bit of its count, the
-        fewest Locomotives it needs)."""
+        """lenc[t * (ml + 1) + w][h]: for each slot q (in order) that a colour with h cards can
+        pay, with w Locomotives and t trains: (q, its payments, the bit of its count, the
+        fewest Locomotives it needs, its length)."""
         self._big: dict[tuple[int, int], tuple] = {}
 
     def rows(self, tmax: int, hmax: int) -> tuple[list, list]:
-        """The tables without clamping, for the fused loop: (kernels, lengths) with
-        kernels[t][w][h] = rowc[min(t, ml) * m1 + min(w, ml)][min(h, ml)], and lengths the
+        """The tables without clamping, for the picker: (kernels, slots) with
+        kernels[t][w][h] = rowc[min(t, mt) * (ml + 1) + min(w, ml)][min(h, ml)], and slots the
         same of lenc, for t <= tmax and w, h <= hmax."""
         key = (tmax, hmax)
         big = self._big.get(key)
@@ -141,13 +155,14 @@ class _Tables:
         return big
 
     def _unclamped(self, table: list, tmax: int, hmax: int) -> list[list[list]]:
-        ml, m1 = self.ml, self.m1
+        ml, mt = self.ml, self.mt
+        m1 = ml + 1
         hc = [h if h < ml else ml for h in range(hmax + 1)]
         big = [[[table[t * m1 + w][h] for h in hc] for w in range(min(hmax, ml) + 1)]
-               for t in range(min(tmax, ml) + 1)]
+               for t in range(min(tmax, mt) + 1)]
         for by_w in big:  # more Locomotives than ml: as ml
             by_w.extend([by_w[-1]] * (hmax + 1 - len(by_w)))
-        big.extend([big[-1]] * (tmax + 1 - len(big)))  # more trains than ml: as ml
+        big.extend([big[-1]] * (tmax + 1 - len(big)))  # more trains than mt: as mt
         return big
 
 
@@ -163,14 +178,15 @@ def _tables(T: "Tables") -> _Tables:
 
 def _nth_claim(B: _Tables, M: list[int], h: list[int], t: int, f: bytearray, r: int) -> tuple:
     """The r-th claim of a seat (packed counts ``M``, hand ``h``, ``t`` trains, open flags
-    ``f``): colour by colour (the routes of that colour, then the gray ones, of each length,
-    each with every Locomotive count), then the all-Locomotive payments length by length;
-    routes in route-id order within a class. Returns the action code ('c', i, col, ncol, nloco)."""
-    ml, m1, sh, mask, shift = B.ml, B.m1, B.sh, B.mask, B.shift
+    ``f``): colour by colour (the routes of that colour, then the gray ones, of each slot,
+    each with every Locomotive count), then the all-Locomotive payments slot by slot;
+    routes in route-id order within a class. Returns the action code ('c', i, col, ncol,
+    nloco). The reference search: :meth:`FastCounter.turn_code` finds the same faster."""
+    ml, S, mask, shift = B.ml, B.S, B.mask, B.shift
     w = h[LOCO]
-    tc = t if t < ml else ml
+    tc = t if t < B.mt else B.mt
     wc = w if w < ml else ml
-    R = B.rowc[tc * m1 + wc]
+    R = B.rowc[tc * (ml + 1) + wc]
     gm = M[GRAY]
     for c in range(8):
         hc = h[c]
@@ -183,28 +199,25 @@ def _nth_claim(B: _Tables, M: list[int], h: list[int], t: int, f: bytearray, r: 
         if r >= tot:
             r -= tot
             continue
-        O = B.opt[hc * m1 + wc]
-        for L in range(1, tc + 1):
-            o = O[L]
-            if not o:
-                continue
-            m = ((mc >> (sh * (L - 1))) & mask) * o
+        for q, o, at, nl, L in B.lenc[tc * (ml + 1) + wc][hc]:
+            m = ((mc >> at) & mask) * o
             if r < m:
                 j, k = divmod(r, o)
-                for i in B.cg[c * m1 + L]:
+                for i in B.cg[c * S + q]:
                     if f[i]:
                         if not j:
-                            nl = (L - hc if L > hc else 0) + k
-                            return ("c", i, c, L - nl, nl)
+                            return ("c", i, c, L - nl - k, nl + k)
                         j -= 1
                 raise AssertionError("open route count out of step")  # pragma: no cover
             r -= m
         raise AssertionError("colour count out of step")  # pragma: no cover
     na = M[ALL]
-    for L in range(1, (wc if wc < tc else tc) + 1):
-        m = (na >> (sh * (L - 1))) & mask
+    for q, (L, _f, x) in enumerate(B.slots):
+        if L > w or L + x > t:
+            continue
+        m = (na >> (B.sh * q)) & mask
         if r < m:
-            for i in B.allc[L]:
+            for i in B.allc[q]:
                 if f[i]:
                     if not r:
                         return ("c", i, LOCO, 0, L)
@@ -243,15 +256,15 @@ class FastCounter:
     def claims(self, g: "Game", seat: int) -> int:
         """How many ClaimRoute actions are legal for ``seat``."""
         B = self.B
-        ml, m1 = B.ml, B.m1
+        ml = B.ml
         t = g.trains[seat]
-        if t > ml:
-            t = ml
+        if t > B.mt:
+            t = B.mt
         h = g.hands[seat]
         w = h[LOCO]
         if w > ml:
             w = ml
-        R = B.rowc[t * m1 + w]
+        R = B.rowc[t * (ml + 1) + w]
         M = self.mp[seat]
         gm = M[GRAY]
         x = M[ALL] * R[0]
@@ -409,7 +422,7 @@ class FastCounter:
         r -= (base >> shift) & mask
         # the length: the payments of each length, shortest first
         mc = M[c] + gm
-        for L, o, at, nl in LENS[t][w][hand[c]]:
+        for q, o, at, nl, L in LENS[t][w][hand[c]]:
             no = (mc >> at) & mask  # the open routes colour c may pay
             k = no * o
             if r < k:
@@ -421,14 +434,14 @@ class FastCounter:
         nl += k
         f = g.openf[seat]
         if j + j < no:
-            for i in B.cg[c * B.m1 + L]:
+            for i in B.cg[c * B.S + q]:
                 if f[i]:
                     if not j:
                         break
                     j -= 1
         else:
             j = no - 1 - j
-            for i in B.cgr[c * B.m1 + L]:
+            for i in B.cgr[c * B.S + q]:
                 if f[i]:
                     if not j:
                         break
@@ -515,6 +528,9 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     app = hist.append
     exec_code = g._exec_code
     turn_code, second_code, keep_code = fc.turn_code, fc.second_code, fc.keep_code
+    from .claiming import fast_claim
+    from .drawing import draw
+
     steps = 0
     limit = -1 if max_steps is None else max_steps
     g._raw_stale = True
@@ -530,7 +546,13 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                 break
             else:
                 code = keep_code(g, rnds[g.seat])
-            exec_code(code)
+            k = code[0]  # (game._exec_code, with its two usual cases first)
+            if k == "d":
+                draw(g, g.seat, code[1])
+            elif k == "c":
+                fast_claim(g, g.seat, code[1], code[2], code[3], code[4])
+            else:
+                exec_code(code)
             app(code)
             steps += 1
     finally:

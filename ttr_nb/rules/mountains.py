@@ -16,7 +16,7 @@ from .mechanic import Mechanic
 
 class Mountains(Mechanic):
     name = "mountains"
-    fast_ok = False
+    fast_ok = True
 
     def init(self) -> None:
         self.game.ext[self.name] = {"crossing": [0] * self.game.n}
