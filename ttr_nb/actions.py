@@ -353,6 +353,13 @@ class KeepTickets(Action):
         if s != self.tickets:
             object.__setattr__(self, "tickets", s)
 
+    @classmethod
+    def _raw(cls, tickets: tuple[str, ...]) -> "KeepTickets":
+        """Build from ids already sorted, without checks (for legal-action generation)."""
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "tickets", tickets)
+        return obj
+
     def text(self, game: "Game | None" = None) -> str:
         if game is None:
             return "keep " + (", ".join(self.tickets) or "nothing")

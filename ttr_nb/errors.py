@@ -76,18 +76,29 @@ def int_problem(value: Any, what: str, lo: int | None = None, hi: int | None = N
     return None
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+"""Action class -> its field names (None: not a dataclass)."""
+
+
 def action_problem(action: Any) -> str | None:
     """Why an action's fields cannot be a move at all (None when they may be): a whole
     number beyond ±MAX_INT or a text longer than 200 characters, named by its field. Checked
     before the rules, so a refusal never prints a huge value."""
-    from dataclasses import fields, is_dataclass
+    t = type(action)
+    names = _FIELDS.get(t, False)
+    if names is False:
+        from dataclasses import fields, is_dataclass
 
-    if not is_dataclass(action):
+        names = _FIELDS[t] = tuple(f.name for f in fields(action)) if is_dataclass(action) else None
+    if names is None:
         return None
-    for f in fields(action):
-        bad = _too_big(getattr(action, f.name), 0)
+    for name in names:
+        v = getattr(action, name)
+        if type(v) is str and len(v) <= 200:  # (the usual field, at once)
+            continue
+        bad = _too_big(v, 0)
         if bad:
-            return f"{type(action).__name__}: its {f.name} {bad}"
+            return f"{t.__name__}: its {name} {bad}"
     return None
 
 

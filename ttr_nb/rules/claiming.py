@@ -478,20 +478,19 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
                 f"Locomotive cards ('locomotive').")
     total = sum(pay)
     L = r.length
-    offered = counts_and_text(pay)
     colours = [c for c in range(8) if pay[c]]
     if r.color == "gray":
         if len(colours) > 1 or total != L:
             return (f"Route {r.a}–{r.b} is gray and needs {L} card{'s' * (L != 1)} of one colour (Locomotives are wild); "
-                    f"you offered {offered} (B-5.2).")
+                    f"you offered {counts_and_text(pay)} (B-5.2).")
     else:
         if any(c != T.rcol[i] for c in colours) or total != L:
             return (f"Route {r.a}–{r.b} is {r.color} and needs {L} {r.color} card{'s' * (L != 1)} (Locomotives are wild); "
-                    f"you offered {offered} (B-5.1).")
+                    f"you offered {counts_and_text(pay)} (B-5.1).")
     f = T.rferry[i]
     if pay[LOCO] < f:
-        return (f"Route {r.label()} is a ferry: {f} of its cards must be Locomotives; you offered {offered} "
-                f"(EU-2, LA-7).")
+        return (f"Route {r.label()} is a ferry: {f} of its cards must be Locomotives; you offered "
+                f"{counts_and_text(pay)} (EU-2, LA-7).")
     for m in g._hooks["claim_why_not"]:
         why = m.claim_why_not(seat, a, r)
         if why:
@@ -504,7 +503,7 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
         hand = g.hands[seat]
         short = [c for c in range(9) if pay[c] > hand[c]]
         if short:
-            return (f"{who} holds {held_list(hand, short)}; the payment needs {offered} "
+            return (f"{who} holds {held_list(hand, short)}; the payment needs {counts_and_text(pay)} "
                     f"(a claim is paid with cards from the hand, B-5.1).")
     return None
 

@@ -55,8 +55,9 @@ def keep_options(g: "Game") -> list[KeepTickets]:
     key = (ids, min_keep(g))
     out = _KEEPS.get(key)
     if out is None:
-        out = [KeepTickets(c) for k in range(key[1], len(ids) + 1) for c in combinations(ids, k)]
-        out.sort(key=KeepTickets._key)
+        # (sorted as the actions sort: by the tuple of ids)
+        out = [KeepTickets._raw(c) for c in sorted(c for k in range(key[1], len(ids) + 1)
+                                                   for c in combinations(ids, k))]
         if len(_KEEPS) > 50_000:
             _KEEPS.clear()
         _KEEPS[key] = out
