@@ -15,9 +15,10 @@ import random
 from typing import Any, Sequence
 
 from .actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
-from .cards import CARD_NAMES, LOCO, rng_for
+from .cards import CARD_NAMES, EMPTY, GRAY_INDEX, LOCO, rng_for
 from .game import Game, new_game
 from .errors import IllegalAction, shown
+from .rules import claiming
 
 
 class RandomAgent:
@@ -53,6 +54,20 @@ class GreedyAgent:
       of a needed colour, else the deck). With every ticket done or lost it draws new tickets
       while it has ``draw_tickets_trains`` trains or more, or claims the longest route it can.
     - Ties are broken with its own seeded RNG, so a game is reproducible.
+
+    How it is fast (its choices are exactly those described above, and those of the slower
+    agent it replaced): the board is integer-indexed once (cities numbered in name order, so
+    equal paths tie as they did by name); each seat's view of the routes (its own, open with
+    their trains, closed) is brought up to date from the claims made since it last looked;
+    every cheapest-path search is remembered with the routes it looked at and those it went
+    through, and forgotten only when a change of one of them could change it (the plan's
+    ticket order needs the cheapest trains only, remembered apart and corrected in place
+    when a route on its path is claimed); a whole plan is remembered until a route, the
+    tickets or the trains change. On a turn or a second card it reads what it can pay from
+    the card counts (``game.T`` tables, as the engine lists claims) and builds the payments
+    of the one route it claims, never every legal action; ticket choices, the decisions of
+    the mechanics and a turn with fewer than two card sources go through
+    ``game.legal_actions()``. Tunnel checks run only for tunnels.
     """
 
     comfort: float = 0.6
@@ -65,86 +80,98 @@ class GreedyAgent:
     def __init__(self, seed: int = 0):
         self.seed = seed
         self.rng = random.Random(seed)
+        self._seats: dict[tuple[int, int], _SeatView] = {}
 
     # -- the board as the seat sees it ------------------------------------------------------
+    def _view(self, game: Game, seat: int) -> "_SeatView":
+        """This seat's view of the routes, brought up to date with ``game`` (cheap when nothing
+        changed: two list comparisons)."""
+        key = (id(game.board), seat)
+        v = self._seats.get(key)
+        if v is None or v.net.board is not game.board:
+            v = self._seats[key] = _SeatView(_net(game))
+        if v.owner != game.owner or v.openf != game.openf[seat] or v.side != game.side:
+            v.update(game, seat)
+        return v
+
     def _costs(self, game: Game, seat: int, a: str, b: str, free: frozenset[int] | set[int] = frozenset()
                ) -> tuple[int, list[int]]:
         """Cheapest trains from a to b over own (0), ``free`` (0: planned already) and claimable
-        (their trains) routes; (cost, ids of the routes still to claim)."""
-        board = game.board
-        T = game.T
-        own = game.owner
-        openf = game.openf[seat]
-        side = game.side
-        me = side[seat]  # a Team Asia team's routes are the agent's own (TA-15)
-        adj = _adjacency(game)
-        dist = {a: 0}
-        prev: dict[str, tuple[str, int]] = {}
-        heap = [(0, a)]
-        while heap:
-            d, city = heapq.heappop(heap)
-            if city == b:
-                break
-            if d > dist.get(city, 1 << 30):
-                continue
-            if board.cities[city].is_country and city != a:
-                continue  # a country is a dead end (H-8.2)
-            for other, i in adj[city]:
-                if own[i] >= 0 and side[own[i]] == me:
-                    w = 0
-                elif openf[i] and own[i] < 0:
-                    w = 0 if free and T.rid[i] in free else T.rneed[i]
-                else:
-                    continue
-                nd = d + w
-                if nd < dist.get(other, 1 << 30):
-                    dist[other] = nd
-                    prev[other] = (city, i)
-                    heapq.heappush(heap, (nd, other))
-        if b not in dist:
-            return 1 << 30, []
-        path = []
-        c = b
-        while c != a:
-            c, i = prev[c]
-            if own[i] < 0 or side[own[i]] != me:
-                path.append(T.rid[i])
-        return dist[b], path
+        (their trains) routes; (cost, ids of the routes still to claim). Ties between equal
+        paths break as a Dijkstra search popping (trains, city name) first would."""
+        v = self._view(game, seat)
+        net = v.net
+        fidx, fmask = net.free_of(free)
+        cost, path = v.run(net.cidx[a], net.cidx[b], fidx, fmask)
+        rid = net.rid
+        return cost, [rid[i] for i in path]
 
     def plan(self, game: Game, seat: int, tickets: list[str] | None = None,
              free: frozenset[int] | set[int] = frozenset()) -> tuple[int, list[int]]:
         """The network for ``tickets`` (default: this seat's, and its team's holder): (trains it
         still takes, route ids to claim, cheapest ticket first). Each unfinished ticket is
         joined by the cheapest path given the routes planned before it (and ``free``); a
-        ticket that can't be joined, or not with the trains left, is left out (lost)."""
+        ticket that can't be joined, or not with the trains left, is left out (lost).
+        Remembered until a route's owner, the tickets or the seat's trains change."""
         if tickets is None:
             tickets = _tickets(game, seat)
+        v = self._view(game, seat)
+        net = v.net
         trains = game.trains[seat]
+        fidx, fmask = net.free_of(free)
+        key = (tuple(tickets), trains, fmask)
+        hit = v.plans.get(key)
+        if hit is not None:
+            return hit[0], list(hit[1])
+        ends = [net.ticket(game.board, tid) for tid in tickets]
         alone = []
-        for tid in tickets:
-            t = game.board.ticket(tid)
-            cost, path = self._costs(game, seat, t.a, t.b, free)
-            if path and cost <= trains:
-                alone.append((cost, -t.points, tid))
+        if fmask & v.open:
+            for tid, (a, b, pts) in zip(tickets, ends):
+                cost, path = v.run(a, b, fidx, fmask)
+                if path and cost <= trains:
+                    alone.append((cost, -pts, tid))
+        else:  # no free route: a path is left to claim when it costs anything
+            for tid, (a, b, pts) in zip(tickets, ends):
+                cost = v.cost(a, b)
+                if 0 < cost <= trains:
+                    alone.append((cost, -pts, tid))
         alone.sort()
-        planned = set(free)
+        ends_of = dict(zip(tickets, ends))
+        planned = set(fidx)
+        pidx = list(fidx)
+        pmask = fmask
         order: list[int] = []
         total = 0
         for _, _, tid in alone:
-            t = game.board.ticket(tid)
-            cost, path = self._costs(game, seat, t.a, t.b, planned)
+            a, b, _pts = ends_of[tid]
+            cost, path = v.run(a, b, pidx, pmask)
             if not path or total + cost > trains:
                 continue
             total += cost
             for i in path:
                 if i not in planned:
                     planned.add(i)
+                    pidx.append(i)
+                    pmask |= 1 << i
                     order.append(i)
-        return total, order
+        rid = net.rid
+        ids = [rid[i] for i in order]
+        if len(v.plans) >= 256:
+            v.plans.clear()
+        v.plans[key] = (total, ids)
+        return total, list(ids)
 
     def _wanted(self, game: Game, seat: int) -> list[int]:
-        """Route ids of the plan (:meth:`plan`), cheapest ticket first."""
-        return self.plan(game, seat)[1]
+        """Route ids of the plan (:meth:`plan`), cheapest ticket first (remembered with the
+        plan; not to be changed by the caller)."""
+        v = self._view(game, seat)
+        st = game.ext.get("teams")
+        key = (tuple(game.kept[seat]), tuple(st["tickets"][game.side[seat]]) if st is not None else (),
+               game.trains[seat])
+        hit = v.wanted.get(key)
+        if hit is None:
+            hit = v.wanted[key] = self.plan(game, seat)[1]
+        return hit
 
     def budget(self, game: Game, seat: int) -> float:
         """Trains the plan may take comfortably: ``comfort`` × the seat's trains left. In Team
@@ -154,8 +181,17 @@ class GreedyAgent:
 
     # -- choosing -------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
+        p = game.pending
+        if p == "turn" or p == "second-card":
+            a = self._fast(game, game.current_player, p == "second-card")
+            if a is not None:
+                return a
+        return self._choose_legal(game, game.legal_actions())
+
+    def _choose_legal(self, game: Game, legal: list[Action]) -> Action:
+        """The choice made from the whole list of legal actions (every decision the fast path
+        of :meth:`_fast` leaves alone)."""
         seat = game.current_player
-        legal = game.legal_actions()
         if len(legal) == 1:
             return legal[0]
         p = game.pending
@@ -189,6 +225,49 @@ class GreedyAgent:
                 return self._pay(game, seat, by_route[best])
         return self._draw(game, seat, legal, second=False, wanted=wanted)
 
+    def _fast(self, game: Game, seat: int, second: bool) -> Action | None:
+        """The choice on a turn or a second card without listing the legal actions: the same
+        action :meth:`_choose_legal` would return. None when this shortcut does not apply
+        (fewer than two card sources, or a mechanic whose payments it can't predict)."""
+        face = set(game.display)
+        face.discard(EMPTY)
+        if second:
+            face.discard(LOCO)
+        blind = bool(game.deck) or bool(game.discard)
+        if len(face) + blind + (not second and bool(game.tdeck)) < 2:
+            return None  # maybe a single legal action: decide from the list (no RNG used)
+        hooks = game._hooks["claim_options"]
+        if hooks and not all(m.claim_options_in_order for m in hooks):
+            return None
+        wanted = self._wanted(game, seat)
+        if not second:
+            can = _Claimable(game, seat)
+            i = can.longest(wanted)
+            if i is not None:
+                return self._pay(game, seat, can.claims(i))
+            if not wanted:
+                if game.tdeck and game.trains[seat] >= self.draw_tickets_trains and len(game.kept[seat]) < 8:
+                    return DrawTickets()
+                i = can.longest(None)
+                if i is not None:
+                    return self._pay(game, seat, can.claims(i))
+        for col in self._needed_colours(game, seat, wanted):
+            if CARD_NAMES.index(col) in face:
+                return _DRAW[col]
+        wish = _terrain_wish(game, seat, wanted)
+        if wish is not None:
+            kind = "second-card" if second else "turn"
+            for m in game._hooks["actions"]:
+                for a in m.actions(kind):
+                    if a.kind == "terrain" and getattr(a, "source", None) == wish:
+                        return a
+        if blind:
+            return _DRAW["deck"]
+        if not second and LOCO in face:
+            return _DRAW["locomotive"]
+        draws = [_DRAW[CARD_NAMES[c]] for c in sorted(face)]
+        return draws[int(self.rng.random() * len(draws))]
+
     def _share(self, game: Game, seat: int, legal: list[Action]) -> Action:
         """Team Asia (TA-11, TA-12): put into the team's ticket holder the ticket that takes the
         most trains, so that both partners work on it (its partner sees the holder)."""
@@ -213,18 +292,17 @@ class GreedyAgent:
 
     def _needed_colours(self, game: Game, seat: int, wanted: list[int]) -> list[str]:
         hand = game.hands[seat]
-        need: dict[str, int] = {}
+        T = game.T
+        need: dict[int, int] = {}
         for r in wanted[:4]:
-            route = game.board.route(r)
-            if route.color == "gray":
-                best = max(range(8), key=lambda c: (hand[c], -c))
-                col = CARD_NAMES[best]
-            else:
-                col = route.color
-            short = route.length - hand[CARD_NAMES.index(col)]
+            i = T.idx[r]
+            c = T.rcol[i]
+            if c == GRAY_INDEX:  # the colour held most (the first of equals)
+                c = hand.index(max(hand[:8]))
+            short = T.rlen[i] - hand[c]
             if short > 0:
-                need[col] = need.get(col, 0) + short
-        return sorted(need, key=lambda c: (-need[c], CARD_NAMES.index(c)))
+                need[c] = need.get(c, 0) + short
+        return [CARD_NAMES[c] for c in sorted(need, key=lambda c: (-need[c], c))]
 
     def _draw(self, game: Game, seat: int, legal: list[Action], second: bool,
               wanted: list[int] | None = None) -> Action:
@@ -286,6 +364,399 @@ class GreedyAgent:
         return f"GreedyAgent(seed={self.seed!r})"
 
 
+_DRAW: dict[str, DrawCard] = {s: DrawCard(s) for s in ("deck", *CARD_NAMES)}
+
+
+class _Net:
+    """A board, integer-indexed for the planner: cities numbered in name order (so a heap of
+    (trains, city number) pops as one of (trains, city name) does), each city's (other city,
+    route index) in route order, and each city's routes as a bit mask."""
+
+    def __init__(self, board: Any, T: Any):
+        self.board = board
+        names = sorted(board.cities)
+        self.K = len(names)
+        self.cidx = {c: k for k, c in enumerate(names)}
+        self.country = [board.cities[c].is_country for c in names]
+        adj: list[list[tuple[int, int]]] = [[] for _ in names]
+        for i, r in enumerate(board.routes):
+            a, b = self.cidx[r.a], self.cidx[r.b]
+            adj[a].append((b, i))
+            adj[b].append((a, i))
+        self.adj = [tuple(x) for x in adj]
+        self.ra = [self.cidx[r.a] for r in board.routes]
+        self.rb = [self.cidx[r.b] for r in board.routes]
+        self.bit = [1 << i for i in range(len(board.routes))]
+        self.mask = [0] * self.K
+        for c, lst in enumerate(adj):
+            for _, i in lst:
+                self.mask[c] |= 1 << i
+        self.rid = list(T.rid)
+        self.idx = dict(T.idx)
+        self.need = list(T.rneed)
+        self.tunnels = any(T.rtunnel)
+        """Whether the board has tunnels (only then is :func:`_tunnel_ok` asked)."""
+        self.by_length = sorted(range(T.n), key=lambda i: (-T.rlen[i], T.rid[i]))
+        """Route indices, longest first, then by id (the longest claimable route is the first)."""
+        self._tickets: dict[str, tuple[int, int, int]] = {}
+
+    def ticket(self, board: Any, tid: str) -> tuple[int, int, int]:
+        """(city a, city b, points) of ticket ``tid``."""
+        t = self._tickets.get(tid)
+        if t is None:
+            tk = board.ticket(tid)
+            t = self._tickets[tid] = (self.cidx[tk.a], self.cidx[tk.b], tk.points)
+        return t
+
+    def free_of(self, free: Any) -> tuple[list[int], int]:
+        """Route ids -> (route indices, their bit mask); unknown ids are ignored."""
+        if not free:
+            return [], 0
+        idx = self.idx
+        out = sorted(idx[r] for r in free if r in idx)
+        m = 0
+        for i in out:
+            m |= 1 << i
+        return out, m
+
+
+_NETS: dict[int, _Net] = {}
+
+
+def _net(game: Game) -> _Net:
+    n = _NETS.get(id(game.board))
+    if n is None or n.board is not game.board:
+        n = _NETS[id(game.board)] = _Net(game.board, game.T)
+    return n
+
+
+_INF = 1 << 30
+
+
+class _SeatView:
+    """One seat's view of the routes: ``code[i]`` is 0 for its own (its team's) route, the
+    trains of a route still open to it, -1 for a closed one (``open``: the bit mask of the
+    open ones); plus the remembered searches and plans (``plans``).
+
+    Two memories of searches, each kept exactly right as routes change:
+
+    - ``runs``, whole searches (cost and path, ties broken as the search breaks them), each
+      with the routes it looked at (``seen``: those of every city it expanded) and the
+      routes through which it lowered a city's trains (``used``). A search reads nothing
+      else, so it runs the same steps again, and is kept, unless a route it saw changed
+      its weight in the search: a closed route changes nothing if it was not used (it
+      lowered nothing before either), and a route of the free set that became the seat's
+      own keeps weight 0 (only the path's list of routes still to claim drops it).
+    - ``dists``, the cheapest trains only (which do not depend on ties), each with one
+      cheapest path: it stays the same if no route on that path got dearer and no cheaper
+      route is within reach of a city nearer than the target, and drops by the savings
+      when only routes on that path got cheaper.
+    """
+
+    __slots__ = ("net", "owner", "openf", "side", "code", "open", "runs", "dists", "plans", "wanted",
+                 "nclaims")
+
+    def __init__(self, net: _Net):
+        self.net = net
+        self.owner: list[int] = []
+        self.openf = b""
+        self.side: list[int] = []
+        self.code: list[int] = []
+        self.open = 0
+        self.nclaims: list[int] = []
+        self.runs: dict[tuple[int, int, int], tuple[int, tuple[int, ...], int, int]] = {}
+        self.dists: dict[tuple[int, int], tuple[int, int, list[int] | None, int]] = {}
+        self.plans: dict[tuple, tuple[int, list[int]]] = {}
+        self.wanted: dict[tuple, list[int]] = {}
+
+    def _code(self, game: Game, seat: int, i: int) -> int:
+        o = game.owner[i]
+        if o >= 0:
+            return 0 if game.side[o] == game.side[seat] else -1
+        return self.net.need[i] if game.openf[seat][i] else -1
+
+    def update(self, game: Game, seat: int) -> None:
+        """Re-read the routes (only those claimed since, and their other tracks, when that
+        explains every change of the owners and the open flags; else all of them); forget
+        the searches a changed route may change."""
+        own = game.owner
+        openf = game.openf[seat]
+        old = self.code
+        code = None
+        where: Any = None
+        if old and self.side == game.side and len(self.nclaims) == len(game.claims):
+            idx, twins = self.net.idx, game.T.rtwins
+            touched: list[int] = []
+            for s, cs in enumerate(game.claims):
+                for c in cs[self.nclaims[s]:]:
+                    i = idx[c[0]]
+                    touched.append(i)
+                    touched.extend(twins[i])
+            owner = list(self.owner)
+            flags = bytearray(self.openf)
+            for i in touched:
+                owner[i] = own[i]
+                flags[i] = openf[i]
+            if owner == own and flags == openf:  # nothing else changed
+                code = list(old)
+                for i in touched:
+                    code[i] = self._code(game, seat, i)
+                where = sorted(set(touched))
+        if code is None:
+            code = self._full(game, seat)
+            if len(old) == len(code) and self.side == game.side:
+                where = range(len(code))
+        if where is not None:
+            self._forget(old, code, where)
+        else:
+            self.runs = {}
+            self.dists = {}
+        self.plans = {}
+        self.wanted = {}
+        if where is None or not old:
+            where = range(len(code))
+        m = self.open
+        for i in where:
+            if code[i] > 0:
+                m |= 1 << i
+            else:
+                m &= ~(1 << i)
+        self.open = m
+        self.code = code
+        self.owner = list(own)
+        self.openf = bytes(openf)
+        self.side = list(game.side)
+        self.nclaims = [len(cs) for cs in game.claims]
+
+    def _forget(self, old: list[int], code: list[int], where: Any) -> None:
+        """Drop (or correct) the remembered searches that the change old -> code may change."""
+        closed = mine = other = 0        # for runs
+        dearer = cheaper = 0             # for dists
+        saving: dict[int, int] = {}
+        for i in where:
+            x, y = old[i], code[i]
+            if x == y:
+                continue
+            bit = 1 << i
+            if y < 0:
+                closed |= bit
+            elif x > 0 and y == 0:
+                mine |= bit
+            else:
+                other |= bit
+            wx = _INF if x < 0 else x
+            wy = _INF if y < 0 else y
+            if wy > wx:
+                dearer |= bit
+            else:
+                cheaper |= bit
+                saving[i] = wx - wy
+        if not (closed or mine or other):
+            return
+        gone = closed | mine
+        runs = {}
+        for (a, b, f), r in self.runs.items():
+            seen, used = r[2], r[3]
+            if used & closed or seen & other or seen & mine & ~f:
+                continue
+            runs[(a, b, f & ~gone)] = r
+        self.runs = runs
+        net = self.net
+        ra, rb = net.ra, net.rb
+        dists = {}
+        for key, (d, pm, dl, exp) in self.dists.items():
+            if pm & dearer:
+                continue
+            on = pm & cheaper
+            off = cheaper & ~on
+            if on and off:
+                continue
+            if on:
+                dists[key] = (d - sum(w for i, w in saving.items() if on >> i & 1), pm, None, 0)
+                continue
+            if off:
+                if dl is None:
+                    continue
+                ok = True
+                for i in saving:
+                    if off >> i & 1:
+                        u, v = ra[i], rb[i]
+                        if (exp >> u & 1 and dl[u] < d) or (exp >> v & 1 and dl[v] < d):
+                            ok = False
+                            break
+                if not ok:
+                    continue
+            dists[key] = (d, pm, dl, exp)
+        self.dists = dists
+
+    def _full(self, game: Game, seat: int) -> list[int]:
+        side = game.side
+        openf = game.openf[seat]
+        me = side[seat]
+        need = self.net.need
+        return [(0 if side[o] == me else -1) if o >= 0 else (need[i] if openf[i] else -1)
+                for i, o in enumerate(game.owner)]
+
+    def cost(self, a: int, b: int) -> int:
+        """The cheapest trains from city a to city b, no route free (ties don't matter)."""
+        hit = self.dists.get((a, b))
+        if hit is not None:
+            return hit[0]
+        return self._search(a, b, [], 0)[0]
+
+    def run(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple[int, tuple[int, ...]]:
+        """Cheapest trains from city a to city b, ``fidx`` routes free: (cost, route indices
+        still to claim, from b back to a); (1 << 30, ()) when b can't be reached."""
+        fmask &= self.open
+        hit = self.runs.get((a, b, fmask))
+        if hit is None:
+            hit = self._search(a, b, fidx, fmask)
+        code = self.code
+        return hit[0], tuple(i for i in hit[1] if code[i])
+
+    def _search(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple[int, tuple[int, ...], int, int]:
+        net = self.net
+        code = self.code
+        if fmask:
+            wt = code[:]
+            for i in fidx:
+                if wt[i] > 0:
+                    wt[i] = 0
+        else:
+            wt = code
+        K = net.K
+        adj = net.adj
+        country = net.country
+        cmask = net.mask
+        bit = net.bit
+        INF = _INF
+        dist = [INF] * K
+        prevc = [-1] * K
+        prevr = [-1] * K
+        dist[a] = 0
+        heap = [a]
+        seen = used = exp = 0
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, c = divmod(pop(heap), K)
+            if c == b:
+                break
+            if d > dist[c]:
+                continue
+            if country[c] and c != a:
+                continue  # a country is a dead end (H-8.2)
+            seen |= cmask[c]
+            exp |= 1 << c
+            for o, i in adj[c]:
+                w = wt[i]
+                if w < 0:
+                    continue
+                nd = d + w
+                if nd < dist[o]:
+                    dist[o] = nd
+                    prevc[o] = c
+                    prevr[o] = i
+                    used |= bit[i]
+                    push(heap, nd * K + o)
+        pm = 0
+        if dist[b] >= INF:
+            res = (INF, (), seen, used)
+        else:
+            path = []
+            c = b
+            while c != a:
+                i = prevr[c]
+                c = prevc[c]
+                path.append(i)
+                pm |= bit[i]
+            res = (dist[b], tuple(path), seen, used)
+        if len(self.runs) >= 4096:
+            self.runs.clear()
+        self.runs[(a, b, fmask)] = res
+        if not fmask:
+            if len(self.dists) >= 4096:
+                self.dists.clear()
+            self.dists[(a, b)] = (res[0], pm, dist, exp)
+        return res
+
+
+class _Claimable:
+    """Which routes ``seat`` can claim now, from the card counts it may pay with, as
+    ``claiming.claim_options`` lists them (open to it, trains enough, a payment of the
+    route's colour or gray + Locomotives, a ferry's Locomotives; a tunnel only with a card
+    to spare, :func:`_tunnel_ok`), and the payments of one route (:meth:`claims`)."""
+
+    __slots__ = ("game", "seat", "T", "counts")
+
+    def __init__(self, game: Game, seat: int):
+        self.game = game
+        self.seat = seat
+        self.T = game.T
+        self.counts = claiming.cards_of(game, seat) if game._hooks["claim_cards"] else game.hands[seat]
+
+    def longest(self, ids: list[int] | None) -> int | None:
+        """The index of the first longest claimable route of ``ids`` (route ids), or of the
+        whole board (``None``: the longest, then the lowest id); None if there is none."""
+        g = self.game
+        T = self.T
+        counts = self.counts
+        w = counts[LOCO]
+        top = max(counts[:8])
+        trains = g.trains[self.seat]
+        isopen = g.openf[self.seat]
+        rneed, rlen, rferry, rcol = T.rneed, T.rlen, T.rferry, T.rcol
+        net = _net(g)
+        slow = bool(g._hooks["open_for"]) or net.tunnels
+        if ids is None:
+            order: Any = net.by_length
+        else:
+            idx = T.idx
+            order = [idx[r] for r in ids]
+        best = None
+        bl = 0
+        for i in order:
+            L = rlen[i]
+            if L <= bl or not isopen[i] or rneed[i] > trains:
+                continue
+            if w < L:
+                if rferry[i] > w:
+                    continue
+                c = rcol[i]
+                if (top if c == GRAY_INDEX else counts[c]) + w < L:
+                    continue
+            if slow and not self._more(i):
+                continue
+            if ids is None:
+                return i  # (longest first)
+            best, bl = i, L
+        return best
+
+    def _more(self, i: int) -> bool:
+        """The checks of boards with more rules: a mechanic's ``open_for``, tunnels."""
+        g = self.game
+        if g._hooks["open_for"] and claiming.open_reason(g, self.seat, i) is not None:
+            return False
+        if self.T.rtunnel[i]:
+            return bool(self.claims(i))
+        return True
+
+    def claims(self, i: int) -> list[ClaimRoute]:
+        """The legal claims of route index ``i`` (a tunnel's: those leaving a card to spare),
+        as ``game.legal_actions()`` lists them."""
+        g = self.game
+        out = claiming.base_claims(self.T, i, self.counts)
+        hooks = g._hooks["claim_options"]
+        if hooks and out:
+            route = g.board.routes[i]
+            for m in hooks:
+                m.claim_options_start(self.seat)
+            for m in hooks:
+                out = m.claim_options(self.seat, route, out)
+        if self.T.rtunnel[i]:
+            out = [a for a in out if _tunnel_ok(g, self.seat, a)]
+        return out
+
+
 def _tunnel_ok(game: Game, seat: int, a: ClaimRoute) -> bool:
     """Try a tunnel only with a spare card of the colour used (or a Locomotive) left over for
     the reveal (EU-3); other routes are always fine."""
@@ -343,20 +814,6 @@ def _done(game: Game, seat: int, tid: str) -> bool:
     t = game.board.ticket(tid)
     cost, _ = GreedyAgent()._costs(game, seat, t.a, t.b)
     return cost == 0
-
-
-_ADJ: dict[int, tuple[Any, dict[str, list[tuple[str, int]]]]] = {}
-
-
-def _adjacency(game: Game) -> dict[str, list[tuple[str, int]]]:
-    hit = _ADJ.get(id(game.board))
-    if hit is None or hit[0] is not game.board:
-        adj: dict[str, list[tuple[str, int]]] = {c: [] for c in game.board.cities}
-        for i, r in enumerate(game.board.routes):
-            adj[r.a].append((r.b, i))
-            adj[r.b].append((r.a, i))
-        hit = _ADJ[id(game.board)] = (game.board, adj)
-    return hit[1]
 
 
 class NoTerrainAgent(GreedyAgent):

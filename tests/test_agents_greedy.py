@@ -1,0 +1,245 @@
+"""The fast greedy player (issue 16) makes exactly the choices of the greedy player before it.
+
+``tests/golden/greedy_before.py`` is a frozen copy of ``GreedyAgent`` as it was before the
+rewrite (``GreedyBefore``). At every decision of many games on every variant, both choose
+(same seed, same RNG use) and must return the same action; in mixed games a random player
+takes some seats, so the greedy player also meets states it would not reach itself. The
+plan's memory must follow the board (a route claimed by another player, an undo), and a
+choice may never depend on what the seat can't see (other hands, the deck order, other
+players' tickets: B-2.2, B-6.1; Team Asia: never the partner's hand, TA-6).
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ttr_nb
+from ttr_nb.actions import ClaimRoute
+from ttr_nb.agents import GreedyAgent, NoTerrainAgent, RandomAgent, agent_seed, play_game
+from ttr_nb.game import new_game
+
+from golden.greedy_before import GreedyBefore, NoTerrainBefore
+
+VARIANTS = [(v.name, n) for v in map(ttr_nb.get_variant, ttr_nb.variants()) for n in v.players]
+
+
+def _lockstep(variant: str, players: int, seed: int, random_seats: tuple[int, ...] = (),
+              new_cls: type = GreedyAgent, old_cls: type = GreedyBefore) -> tuple[int, int]:
+    """Play a game where, at each greedy seat's decision, the new and the old agent both choose;
+    assert the same action and the same RNG state; apply it. Returns (decisions compared,
+    claims made by greedy seats)."""
+    g = new_game(variant, players, seed)
+    new = [new_cls(agent_seed(seed, s)) for s in range(g.n)]
+    old = [old_cls(agent_seed(seed, s)) for s in range(g.n)]
+    rnd = [RandomAgent(agent_seed(seed, s) ^ 0x5EED) for s in range(g.n)]
+    compared = claims = 0
+    while not g.over:
+        s = g.current_player
+        if s in random_seats:
+            a = rnd[s].choose(g)
+        else:
+            a = new[s].choose(g)
+            b = old[s].choose(g)
+            assert a == b, f"{variant} {players}p seed {seed}, action {len(g._hist)} ({g.pending}): {a} != {b}"
+            assert new[s].rng.getstate() == old[s].rng.getstate()
+            compared += 1
+            claims += isinstance(a, ClaimRoute)
+        g.apply(a)
+    return compared, claims
+
+
+@pytest.mark.parametrize("variant,players", VARIANTS, ids=[f"{v}-{n}p" for v, n in VARIANTS])
+def test_same_choices_as_before_on_every_variant(variant, players):
+    """Greedy everywhere, and greedy against random players (odd seats random)."""
+    total = 0
+    for seed in range(2):
+        compared, claims = _lockstep(variant, players, seed)
+        assert claims > 0
+        total += compared
+        total += _lockstep(variant, players, 100 + seed, random_seats=tuple(range(1, players, 2)))[0]
+    assert total > 100
+
+
+@pytest.mark.parametrize("variant,players", [("usa", 2), ("usa", 4), ("legendary-asia", 2),
+                                             ("heart-of-africa", 2), ("team-asia", 4)])
+def test_same_choices_as_before_more_seeds(variant, players):
+    for seed in range(2, 6):
+        _lockstep(variant, players, seed)
+    _lockstep(variant, players, 7, random_seats=(0,))
+
+
+def test_no_terrain_agent_same_choices_as_before():
+    """NoTerrainAgent (used by lab.doubling_duel) is built on the greedy agent: same choices too."""
+    for seed in range(3):
+        _lockstep("heart-of-africa", 2, seed, new_cls=NoTerrainAgent, old_cls=NoTerrainBefore)
+
+
+def test_play_game_greedy_is_the_old_greedy_game():
+    """play_game(agents='greedy') plays the very game the old greedy agents played."""
+    for variant, n, seed in (("usa", 3, 11), ("team-asia", 6, 2), ("heart-of-africa", 4, 5)):
+        g = play_game(variant, n, seed, agents="greedy")
+        ref = new_game(variant, n, seed)
+        old = [GreedyBefore(agent_seed(seed, s)) for s in range(n)]
+        while not ref.over:
+            ref.apply(old[ref.current_player].choose(ref))
+        assert g.state_json() == ref.state_json()
+        assert [a.to_json() for a in g.history] == [a.to_json() for a in ref.history]
+
+
+def test_plan_follows_routes_claimed_by_others():
+    """After another player claims a route of a seat's plan, plan() is that of a fresh agent
+    (and of the old agent): the remembered searches are dropped or corrected."""
+    events = 0
+    for variant, n, seed in (("usa", 2, 3), ("usa", 4, 1), ("legendary-asia", 3, 2),
+                             ("heart-of-africa", 2, 4), ("team-asia", 4, 3)):
+        g = new_game(variant, n, seed)
+        agents = [GreedyAgent(agent_seed(seed, s)) for s in range(n)]
+        last_plan: dict[int, list[int]] = {}
+        while not g.over:
+            s = g.current_player
+            if s in last_plan:
+                mine = set(last_plan[s])
+                taken = {c[0] for o in range(n) if g.side[o] != g.side[s] for c in g.claims[o]}
+                if mine & taken:
+                    got = agents[s].plan(g, s)
+                    assert got == GreedyAgent(0).plan(g, s)
+                    assert got == GreedyBefore(0).plan(g, s)
+                    events += 1
+            a = agents[s].choose(g)
+            if g.pending == "turn":
+                last_plan[s] = agents[s].plan(g, s)[1]
+            g.apply(a)
+    assert events >= 5
+
+
+def test_plan_follows_undo_and_copies():
+    """The memory is keyed on the board as it is, not on the history: after undo (a replay)
+    and on a copy, plan() and choose() are those of a fresh agent."""
+    g = new_game("usa", 2, 9)
+    agent = GreedyAgent(5)
+    for _ in range(80):
+        g.apply(agent.choose(g))
+    before = agent.plan(g, g.current_player)
+    while not any(g.claims):
+        g.apply(agent.choose(g))
+    for _ in range(6):
+        g.apply(agent.choose(g))
+    for _ in range(10):
+        g.undo()
+        s = g.current_player
+        assert agent.plan(g, s) == GreedyAgent(0).plan(g, s) == GreedyBefore(0).plan(g, s)
+    c = g.copy()
+    for _ in range(40):
+        if c.over:
+            break
+        s = c.current_player
+        assert agent.plan(c, s) == GreedyAgent(0).plan(c, s)
+        fresh = GreedyAgent(0)
+        fresh.rng.setstate(agent.rng.getstate())
+        a = agent.choose(c)
+        assert a == fresh.choose(c)
+        c.apply(a)
+    assert before  # (it had a plan mid-game)
+
+
+def test_plan_with_free_routes_and_other_tickets():
+    """plan(tickets=..., free=...) as before (the lessons and lab call it so)."""
+    g = new_game("usa", 2, 4)
+    agent = GreedyAgent(1)
+    old = GreedyBefore(1)
+    for _ in range(70):
+        g.apply(agent.choose(g))
+    ids = [t.id for t in g.board.tickets][:12]
+    for seat in range(2):
+        want = old.plan(g, seat, ids)
+        assert agent.plan(g, seat, ids) == want
+        free = set(want[1][:3]) | {g.board.routes[0].id}
+        assert agent.plan(g, seat, ids, free) == old.plan(g, seat, ids, free)
+        t = g.board.ticket(ids[0])
+        assert agent._costs(g, seat, t.a, t.b, free) == old._costs(g, seat, t.a, t.b, free)
+
+
+def _scrambled(g, seat: int, rng: random.Random):
+    """A copy of ``g`` with everything ``seat`` can't see shuffled: the other players' hands
+    (same sizes) dealt again from their cards and the deck, the deck order, the other players'
+    kept and offered tickets swapped with tickets of the ticket deck, the ticket deck's order."""
+    c = g.copy()
+    others = [o for o in range(c.n) if o != seat]
+    pool = list(c.deck)
+    sizes = {o: sum(c.hands[o]) for o in others}
+    for o in others:
+        for card, k in enumerate(c.hands[o]):
+            pool += [card] * k
+    rng.shuffle(pool)
+    for o in others:
+        h = [0] * 9
+        for _ in range(sizes[o]):
+            h[pool.pop()] += 1
+        c.hands[o] = h
+    c.deck = pool
+    tix = list(c.tdeck)
+    rng.shuffle(tix)
+    for o in others:
+        for lst in (c.kept[o], c.offered[o]):
+            for k in range(len(lst)):
+                if tix:
+                    lst[k], tix[-1] = tix[-1], lst[k]
+                    rng.shuffle(tix)
+    c.tdeck = tix
+    c._legal = None
+    return c
+
+
+@pytest.mark.parametrize("variant,players", [("usa", 3), ("heart-of-africa", 2), ("team-asia", 4),
+                                             ("legendary-asia", 2)])
+def test_choice_ignores_hidden_information(variant, players):
+    """B-2.2, B-6.1, TA-6: the choice is the same whatever the other hands, the deck order and
+    the other players' tickets are (the seat's own hand, tickets and the public board only)."""
+    rng = random.Random(7)
+    g = new_game(variant, players, 5)
+    agents = [GreedyAgent(agent_seed(5, s)) for s in range(players)]
+    checked = 0
+    k = 0
+    while not g.over:
+        s = g.current_player
+        if k % 3 == 0:
+            state = agents[s].rng.getstate()
+            want = agents[s].choose(g)
+            for _ in range(2):
+                other = GreedyAgent(0)
+                other.rng.setstate(state)
+                assert other.choose(_scrambled(g, s, rng)) == want
+            agents[s].rng.setstate(state)
+            checked += 1
+        g.apply(agents[s].choose(g))
+        k += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("variant,players", [("usa", 2), ("usa", 4), ("heart-of-africa", 3), ("team-asia", 4)])
+def test_remembered_searches_stay_exact(variant, players):
+    """The searches remembered across claims (whole paths, and the cheapest trains alone)
+    give what a fresh search gives, for fixed city pairs asked at every decision (so the
+    remembered answers live through many claims), with and without free routes."""
+    g = new_game(variant, players, 3)
+    rng = random.Random(3)
+    names = sorted(g.board.cities)
+    pairs = [(rng.choice(names), rng.choice(names)) for _ in range(25)]
+    free = set(rng.sample([r.id for r in g.board.routes], 6))
+    agent = GreedyAgent(0)
+    players_ = [GreedyAgent(agent_seed(3, 0)), RandomAgent(1)] * players
+    checked = 0
+    while not g.over:
+        s = g.current_player
+        if g.pending == "turn":
+            fresh = GreedyAgent(0)
+            v, w = agent._view(g, s), fresh._view(g, s)
+            for a, b in pairs:
+                ia, ib = v.net.cidx[a], v.net.cidx[b]
+                assert v.cost(ia, ib) == w.cost(ia, ib)
+                assert agent._costs(g, s, a, b) == fresh._costs(g, s, a, b) == GreedyBefore()._costs(g, s, a, b)
+                assert agent._costs(g, s, a, b, free) == GreedyBefore()._costs(g, s, a, b, free)
+                checked += 1
+        g.apply(players_[s].choose(g))
+    assert checked > 1000
