@@ -777,11 +777,7 @@ _DRAWS: dict[tuple[int, bool, bool], list[DrawCard]] = {}
 def _draws(g: Game, second: bool) -> list[DrawCard]:
     """The DrawCard actions of ``drawing.sources(g, second)``, one shared list for each
     display (kinds face up), deck and card (first or second)."""
-    m = 0
-    for c in g.display:
-        if c >= 0:
-            m |= 1 << c
-    key = (m, bool(g.deck or g.discard), second)
+    key = (fast.kinds_face_up(g.display), bool(g.deck or g.discard), second)
     out = _DRAWS.get(key)
     if out is None:
         out = _DRAWS[key] = [_DRAW_CARD[s] for s in drawing.sources(g, second)]

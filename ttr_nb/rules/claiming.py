@@ -123,12 +123,14 @@ class Tables:
 class OpenRoutes:
     """The routes still open to one seat, by colour: ``keys[c]`` as ``Tables.col_keys[c]``
     (length, then route id) for the open ones only, and ``pos[c]`` their positions in
-    ``Tables.rows``. So the routes a hand can reach are one bisection per colour. Kept by
-    :func:`close_route`, in step with ``game.openf``."""
+    ``Tables.rows``. So the routes a hand can reach are one bisection per colour. Kept in
+    step with ``game.openf`` by :func:`close_route`, which notes each route it closes in
+    ``closed``; they leave the lists when the lists are next read (:meth:`lists`)."""
 
-    __slots__ = ("keys", "pos")
+    __slots__ = ("keys", "pos", "closed")
 
     def __init__(self, T: "Tables | None" = None):
+        self.closed: list[int] = []
         if T is not None:
             self.keys = [list(k) for k in T.col_keys]
             self.pos = [[k & 0xFFFF for k in ks] for ks in T.col_keys]
@@ -137,14 +139,21 @@ class OpenRoutes:
         o = OpenRoutes()
         o.keys = [list(k) for k in self.keys]
         o.pos = [list(p) for p in self.pos]
+        o.closed = list(self.closed)
         return o
 
-    def remove(self, T: "Tables", i: int) -> None:
-        c = T.rcol[i]
-        keys = self.keys[c]
-        j = bisect_left(keys, T.rlen[i] << 16 | T.pos[i])
-        del keys[j]
-        del self.pos[c][j]
+    def lists(self, T: "Tables") -> tuple[list[list[int]], list[list[int]]]:
+        """(keys, pos), the routes closed since the last reading taken out."""
+        if self.closed:
+            rcol, rlen, rpos = T.rcol, T.rlen, T.pos
+            for i in self.closed:
+                c = rcol[i]
+                keys = self.keys[c]
+                j = bisect_left(keys, rlen[i] << 16 | rpos[i])
+                del keys[j]
+                del self.pos[c][j]
+            self.closed.clear()
+        return self.keys, self.pos
 
 
 _TABLES: dict[int, tuple[Board, Tables]] = {}
@@ -356,8 +365,7 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     # only the routes whose colour's cards + Locomotives reach their length (and fit in the
     # trains left) can have a payment (B-5.1 to B-5.3, B-5.5): take them by bisecting the
     # routes of each colour by length, instead of looking at every route
-    opened = g.open_routes[seat]
-    keys, poss = opened.keys, opened.pos
+    keys, poss = g.open_routes[seat].lists(T)
     top = max(counts[:8])
     cand: list[int] = []
     for c in range(9):
@@ -520,25 +528,34 @@ def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:
 
 def close_route(g: "Game", seat: int, i: int) -> None:
     """Close route ``i`` (just claimed by ``seat``) for every seat, and its other tracks for
-    the same side, or for everyone when doubles are closed (B-5.7, B-5.8)."""
-    side = g.side[seat]
-    fast = g._fast
+    the same side, or for everyone when doubles are closed (B-5.7, B-5.8); the seats' open
+    routes by colour (``game.open_routes``) and the sampler's counts follow."""
     T = g.T
-    twins = T.rtwins[i]
-    closed = not g.doubles_open
-    for s in range(g.n):
-        f = g.openf[s]
+    fast = g._fast
+    openf = g.openf
+    opened = g.open_routes
+    seats = range(g.n)
+    for s in seats:  # the track itself, for everyone (B-5.1)
+        f = openf[s]
         if f[i]:
             f[i] = 0
-            g.open_routes[s].remove(T, i)
+            opened[s].closed.append(i)
             if fast is not None:
-                fast.removed(s, i)
-        for t in twins:
-            if f[t] and (closed or g.side[s] == side):
-                f[t] = 0
-                g.open_routes[s].remove(T, t)
-                if fast is not None:
-                    fast.removed(s, t)
+                fast.closed(s, i)
+    twins = T.rtwins[i]
+    if twins:  # its other tracks: for the same side, or for all when doubles are closed
+        side = g.side
+        me = side[seat]
+        closed = not g.doubles_open
+        for s in seats:
+            if closed or side[s] == me:
+                f = openf[s]
+                for t in twins:
+                    if f[t]:
+                        f[t] = 0
+                        opened[s].closed.append(t)
+                        if fast is not None:
+                            fast.closed(s, t)
 
 
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:

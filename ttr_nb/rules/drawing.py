@@ -156,23 +156,6 @@ def give(g: "Game", seat: int, card: int, nth: int, face_up: bool) -> None:
     g.hands[seat][card] += 1
 
 
-def take_face_up(g: "Game", card: int) -> None:
-    """Remove one face-up ``card`` (the leftmost), refill its slot at once (B-4.2)."""
-    d = g.display
-    k = d.index(card)
-    deck = g.deck
-    if deck or g.discard:
-        if not deck:
-            reshuffle(g)
-            deck = g.deck
-        c = d[k] = deck.pop()
-        g.emit("refill", None, c)
-        if d.count(LOCO) >= 3:
-            loco_reset(g)
-    else:
-        d[k] = EMPTY
-
-
 def draw(g: "Game", seat: int, code: int) -> None:
     """Apply a checked draw of source ``code`` by ``seat`` (first or second card)."""
     second = g.pending == "second-card"
@@ -187,9 +170,21 @@ def draw(g: "Game", seat: int, code: int) -> None:
             give(g, seat, card, 2 if second else 1, False)
         else:
             g.hands[seat][card] += 1
-    else:
+    else:  # a face-up card: its slot is refilled at once (B-4.2)
         g.emit("take", seat, code)
-        take_face_up(g, code)
+        d = g.display
+        k = d.index(code)  # (the leftmost)
+        deck = g.deck
+        if deck or g.discard:
+            if not deck:
+                reshuffle(g)
+                deck = g.deck
+            c = d[k] = deck.pop()
+            g.emit("refill", None, c)
+            if d.count(LOCO) >= 3:
+                loco_reset(g)
+        else:
+            d[k] = EMPTY
         if g._hooks["receive_card"]:
             give(g, seat, code, 2 if second else 1, True)
         else:

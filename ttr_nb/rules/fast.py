@@ -61,6 +61,24 @@ SECOND_DECK: tuple[tuple[int, ...], ...] = tuple((DECK,) + f for f in SECOND)
 """SECOND_DECK[mask]: the deck, then SECOND[mask]."""
 
 
+_KINDS: dict[tuple[int, ...], int] = {}
+
+
+def kinds_face_up(display: list[int]) -> int:
+    """The mask of the card kinds face up (bit c = card c), remembered for each display."""
+    key = tuple(display)
+    m = _KINDS.get(key)
+    if m is None:
+        m = 0
+        for c in display:
+            if c >= 0:
+                m |= 1 << c
+        if len(_KINDS) > 100_000:
+            _KINDS.clear()
+        _KINDS[key] = m
+    return m
+
+
 def display_mask(display: list[int]) -> tuple[int, list[int]]:
     """(the mask of the card kinds face up, their counts): counts[c] for the cards 0..8 and
     counts[EMPTY] (= counts[-1]) for the empty slots."""
@@ -244,8 +262,8 @@ class FastCounter:
         c.tables = self.tables
         return c
 
-    def removed(self, s: int, i: int) -> None:
-        """Route ``i`` is no longer open to seat ``s``."""
+    def closed(self, s: int, i: int) -> None:
+        """Route ``i`` is no longer open to seat ``s`` (``claiming.close_route`` says so)."""
         B = self.B
         b = B.rbit[i]
         M = self.mp[s]
@@ -326,10 +344,9 @@ class FastCounter:
 
     def second_code(self, g: "Game", rnd: Any) -> tuple:
         """The code of a uniformly random second card (one ``rnd()``)."""
-        m = 0
-        for c in g.display:
-            if c >= 0:
-                m |= 1 << c
+        m = _KINDS.get(tuple(g.display))
+        if m is None:
+            m = kinds_face_up(g.display)
         fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
         return _DRAW_CODES[fs[int(rnd() * len(fs))]]
 
@@ -383,10 +400,9 @@ class FastCounter:
             x += (M[7] + gm) * R[h7]
         shift, mask = B.shift, B.mask
         nc = (x >> shift) & mask
-        m = 0
-        for c in g.display:
-            if c >= 0:
-                m |= 1 << c
+        m = _KINDS.get(tuple(g.display))
+        if m is None:
+            m = kinds_face_up(g.display)
         fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
         nd = len(fs)
         total = nd + nc + (1 if g.tdeck else 0)
