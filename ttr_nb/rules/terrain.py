@@ -144,6 +144,11 @@ _DRAW: dict[str, DrawTerrain] = {src: DrawTerrain(src) for src in (DECK,) + TERR
 
 
 # -- the mechanic ----------------------------------------------------------------------------
+_DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
+"""id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
+(the base claims are the board tables' own, so they live as long as this cache)."""
+
+
 class Terrain(Mechanic):
     """Terrain cards: the deck, the 2-card display, the cards in front of each player, drawing
     them, and doubling a claimed route's points with them (H-3 to H-6).
@@ -361,7 +366,6 @@ class Terrain(Mechanic):
         if by_left is None:
             by_left = memo[(t, need)] = {}
         out = []
-        raw = ClaimRoute._raw
         for a in base:
             out.append(a)
             pay = a.pay  # canonical: the Locomotives come last
@@ -369,8 +373,17 @@ class Terrain(Mechanic):
             terrains = by_left.get(left)
             if terrains is None:
                 terrains = by_left[left] = self._allowed(seat, t, need, left)
-            for terrain in terrains:
-                out.append(raw(a.route, pay, a.from_holder, terrain))
+            if terrains:
+                made = _DOUBLED.get(id(a))
+                if made is None or made[0] is not a:
+                    made = _DOUBLED[id(a)] = (a, {})
+                made = made[1]
+                for terrain in terrains:
+                    # each doubling of a base claim is built once and shared (actions are frozen)
+                    x = made.get(terrain)
+                    if x is None:
+                        x = made[terrain] = ClaimRoute._raw(a.route, pay, a.from_holder, terrain)
+                    out.append(x)
         return out
 
     def _allowed(self, seat: int, t: str, need: int, locos: int) -> list[tuple[tuple[str, int], ...]]:
