@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import chain
 from typing import Any, Iterable, Sequence
 
 from .actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass,
@@ -373,10 +374,7 @@ class Game:
         c = self._legal
         if c is None or c[0] != self._version:
             return False
-        for a in c[1]:  # identity, not ==: cheap, and exact
-            if a is action:
-                return True
-        return False
+        return id(action) in map(id, c[1])  # identity, not ==: cheap, and exact
 
     def _exec(self, a: Any) -> None:
         """Apply a checked (or trusted) action or raw code."""
@@ -746,8 +744,8 @@ def _merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:
     order of their types' (rank, kind)) and ``more`` (any actions), in legal-action order
     (``Action._key``): ``more`` is sorted and the groups merged in, as a whole sort would
     order them, but cheaper."""
-    if not more and len(groups) == 1:
-        return groups[0]
+    if not more:
+        return groups[0] if len(groups) == 1 else list(chain.from_iterable(groups))
     more = sorted(more, key=Action._key)
     out: list[Action] = []
     k = 0

@@ -12,7 +12,8 @@ once (its ``pay`` is only Locomotives).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from operator import itemgetter
+from itertools import chain, islice, repeat
+from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
@@ -366,16 +367,12 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     # trains left) can have a payment (B-5.1 to B-5.3, B-5.5): take them by bisecting the
     # routes of each colour by length, instead of looking at every route
     keys, poss = g.open_routes[seat].lists(T)
-    top = max(counts[:8])
-    cand: list[int] = []
-    for c in range(9):
-        reach = (top if c == GRAY_INDEX else counts[c]) + w
-        n = bisect_right(keys[c], (reach if reach < trains else trains) << 16 | 0xFFFF)
-        if n:
-            cand += poss[c][:n]
+    reach = list(map(add, counts, repeat(w, 8)))  # colour c: its cards + the Locomotives
+    reach.append(max(reach))  # gray: the colour held most
+    cand = sorted(chain.from_iterable(map(islice, poss, map(
+        bisect_right, keys, map(_BOUND.__getitem__, map(min, reach, repeat(trains if trains < 1024 else 1023, 9)))))))
     if not cand:
         return []
-    cand.sort()
     rows, rcol, blocks = T.rows, T.rcol, T._blocks
     check = g._hooks["open_for"]
     routes = g.board.routes
@@ -402,7 +399,13 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
             # gray route of this length and ferry (B-5.2): worked out once per listing
             spec = gray.get(L << 8 | f)
             if spec is None:
-                spec = gray[L << 8 | f] = _gray_spec(counts, L, f)
+                key = (L << 8 | f, tuple(counts))
+                spec = _GRAY_SPECS.get(key, False)
+                if spec is False:
+                    if len(_GRAY_SPECS) > 200_000:
+                        _GRAY_SPECS.clear()
+                    spec = _GRAY_SPECS[key] = _gray_spec(counts, L, f)
+                gray[L << 8 | f] = spec
             if not spec:
                 continue
             row = T._claims[i] or T.claim_row(i)
@@ -415,6 +418,14 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
             base = m.claim_options(seat, routes[i], base)
         out += base
     return out
+
+
+_BOUND = [x << 16 | 0xFFFF for x in range(1024)]
+"""_BOUND[x]: the largest ``Tables.col_keys`` value of a route of length x (bisect bound)."""
+
+
+_GRAY_SPECS: dict[tuple, Any] = {}
+"""(length << 8 | ferry, the hand) -> :func:`_gray_spec` (hands recur: remembered)."""
 
 
 def _gray_spec(counts: list[int], L: int, f: int) -> Any:
