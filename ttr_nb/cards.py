@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+from itertools import repeat, starmap
+from operator import mul
 from typing import Iterable, Sequence
 
 from .board import COLORS, GRAY
@@ -84,9 +86,11 @@ def rng_for(seed: int, purpose: str, n: int = 0) -> random.Random:
 
 def shuffle(items: list, rng: random.Random) -> None:
     """Fisher–Yates shuffle in place, driven by ``rng.random()`` (fast and deterministic)."""
-    rnd = rng.random
-    for i in range(len(items) - 1, 0, -1):
-        j = int(rnd() * (i + 1))
+    n = len(items)
+    # j for i = n-1 .. 1 is int(rng.random() * (i + 1)), the random numbers drawn in that
+    # order (in C: starmap calls rng.random); then the swaps
+    js = map(int, map(mul, starmap(rng.random, repeat((), n - 1)), range(n, 1, -1)))
+    for i, j in zip(range(n - 1, 0, -1), js):
         items[i], items[j] = items[j], items[i]
 
 

@@ -63,6 +63,8 @@ class Tables:
         self.col_keys = [[L << 16 | p for L, p in lst] for lst in by_col]
         """col_keys[c]: ``length << 16 | position in rows`` of the routes of colour c (8 = gray),
         ascending: a seat's open routes of a colour are kept in this order (:class:`OpenRoutes`)."""
+        self.col_pos = [[k & 0xFFFF for k in ks] for ks in self.col_keys]
+        """col_pos[c]: the positions in ``rows`` of ``col_keys[c]``."""
         self.pos = [0] * n
         """pos[i]: the position of route index i in ``rows`` (route-id order)."""
         for p, i in enumerate(self.by_id):
@@ -133,8 +135,8 @@ class OpenRoutes:
     def __init__(self, T: "Tables | None" = None):
         self.closed: list[int] = []
         if T is not None:
-            self.keys = [list(k) for k in T.col_keys]
-            self.pos = [[k & 0xFFFF for k in ks] for ks in T.col_keys]
+            self.keys = list(map(list, T.col_keys))
+            self.pos = list(map(list, T.col_pos))
 
     def copy(self) -> "OpenRoutes":
         o = OpenRoutes()
