@@ -84,21 +84,22 @@ def action_problem(action: Any) -> str | None:
     """Why an action's fields cannot be a move at all (None when they may be): a whole
     number beyond ±MAX_INT or a text longer than 200 characters, named by its field. Checked
     before the rules, so a refusal never prints a huge value."""
-    t = type(action)
-    names = _FIELDS.get(t, False)
+    cls = type(action)
+    names = _FIELDS.get(cls, False)
     if names is False:
         from dataclasses import fields, is_dataclass
 
-        names = _FIELDS[t] = tuple(f.name for f in fields(action)) if is_dataclass(action) else None
+        names = _FIELDS[cls] = tuple(f.name for f in fields(action)) if is_dataclass(action) else None
     if names is None:
         return None
     for name in names:
         v = getattr(action, name)
-        if type(v) is str and len(v) <= 200:  # (the usual field, at once)
+        t = type(v)  # (the usual fields, at once)
+        if t is str and len(v) <= 200 or t is int and -MAX_INT < v < MAX_INT or t is tuple and not v:
             continue
         bad = _too_big(v, 0)
         if bad:
-            return f"{t.__name__}: its {name} {bad}"
+            return f"{cls.__name__}: its {name} {bad}"
     return None
 
 
