@@ -167,6 +167,8 @@ class Terrain(Mechanic):
         """:meth:`_doublings` by (type, need, real, Locomotives, policies)."""
         self._options: tuple[int, dict] = (0, {})
         """What :meth:`claim_options_start` prepared for :meth:`claim_options`."""
+        self._allowed_cache: dict[tuple, list] = {}
+        """:meth:`_allowed` by (type, need, Locomotives, standing)."""
 
     # -- life cycle ------------------------------------------------------------------------
     def init(self) -> None:
@@ -390,8 +392,12 @@ class Terrain(Mechanic):
         """The ``ClaimRoute.terrain`` of every doubling ``seat`` may add now to a payment that
         leaves ``locos`` Locomotives (the majority allows it, H-5.3), in legal-action order."""
         stand = self.standing(seat, t)
-        return [terrain for r, terrain in self._doublings(t, need, stand[0], locos)
-                if self.majority_ok(seat, t, r, stand)]
+        key = (t, need, locos, stand)
+        hit = self._allowed_cache.get(key)
+        if hit is None:  # (it depends on these and the settings only: remembered)
+            hit = self._allowed_cache[key] = [terrain for r, terrain in self._doublings(t, need, stand[0], locos)
+                                              if self.majority_ok(seat, t, r, stand)]
+        return hit
 
     def _doublings(self, t: str, need: int, real: int, locos: int) -> list[tuple[int, tuple]]:
         """(real cards, ``ClaimRoute.terrain``) of every :meth:`mixes`, sorted by the terrain
