@@ -1,4 +1,5 @@
-"""Players: a random agent, a greedy agent, and :func:`play_game`.
+"""Players: a random agent, a greedy agent, four playing styles (:mod:`.styles`), a search
+player (:mod:`.search`), and :func:`play_game`.
 
 >>> from ttr_nb.agents import play_game
 >>> game = play_game("usa", players=2, seed=3, agents=("greedy", "random"))
@@ -14,11 +15,11 @@ import heapq
 import random
 from typing import Any, Sequence
 
-from .actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
-from .cards import CARD_NAMES, EMPTY, GRAY_INDEX, LOCO, rng_for
-from .game import Game, new_game
-from .errors import IllegalAction, shown
-from .rules import claiming
+from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
+from ..cards import CARD_NAMES, EMPTY, GRAY_INDEX, LOCO, rng_for
+from ..game import Game, new_game
+from ..errors import IllegalAction, shown
+from ..rules import claiming
 
 
 class RandomAgent:
@@ -762,7 +763,7 @@ def _tunnel_ok(game: Game, seat: int, a: ClaimRoute) -> bool:
     the reveal (EU-3); other routes are always fine."""
     if not game.board.route(a.route).tunnel:
         return True
-    from .rules.claiming import cards_of
+    from ..rules.claiming import cards_of
 
     have = cards_of(game, seat)
     pay = a.counts()
@@ -796,7 +797,7 @@ def _terrain_wish(game: Game, seat: int, wanted: list[int]) -> str | None:
     st = game.ext.get("terrain")
     if st is None:
         return None
-    from .rules.terrain import terrain_of
+    from ..rules.terrain import terrain_of
 
     held = st["held"]
     for r in wanted[:4]:
@@ -839,12 +840,18 @@ class NoTerrainAgent(GreedyAgent):
         return f"NoTerrainAgent(seed={self.seed!r})"
 
 
-AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent}
-"""Agent name -> class (each takes a ``seed``)."""
+from .styles import STYLES, DestinationHungryAgent, LongRouteAgent, OneStepAgent, RouteFocusAgent  # noqa: E402
+
+from .search import SearchAgent  # noqa: E402
+
+AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent, **STYLES, "search": SearchAgent}
+"""Agent name -> class (each takes a ``seed``): 'random', 'greedy', the four playing styles
+('route-focus', 'destination-hungry', 'long-route', 'one-step'; :mod:`ttr_nb.agents.styles`)
+and 'search' (:mod:`ttr_nb.agents.search`)."""
 
 
 def make_agent(name: str, seed: int = 0) -> Any:
-    """An agent by name ('random' or 'greedy')."""
+    """An agent by name (one of :data:`AGENTS`), seeded with ``seed``."""
     key = str(name).strip().lower()
     if key not in AGENTS:
         raise ValueError(f"unknown agent {name!r}; choose from {', '.join(sorted(AGENTS))}")
@@ -874,6 +881,18 @@ def chosen_action(agent: Any, game: Game) -> Action:
     return a
 
 
+def applied(agent: Any, game: Game, action: Action) -> None:
+    """Apply ``action``, chosen by ``agent`` for the player to move. IllegalAction naming the
+    seat, the player and the agent, with the rules' reason, if it is illegal (nothing changed)."""
+    try:
+        game.apply(action)
+    except IllegalAction as e:
+        seat = game.current_player
+        raise IllegalAction(
+            f"The agent for seat {seat} ({game.names[seat]}, {type(agent).__name__}) chose an "
+            f"illegal action, {shown(action)}: {e.reason}", action) from None
+
+
 def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int = 0,
               agents: Sequence[Any] | str = ("random",), max_steps: int = 20_000, **policy_overrides: Any) -> Game:
     """Play a whole game and return it (``game.over`` is True).
@@ -892,7 +911,7 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
         raise ValueError(f"{len(agents)} agents for {game.n} players: give one per seat, or one for all")
     seats = [make_agent(a, agent_seed(seed, s)) if isinstance(a, str) else a for s, a in enumerate(agents)]
     if all(type(a) is RandomAgent for a in seats) and game._fast is not None:
-        from .rules.fast import play_random
+        from ..rules.fast import play_random
 
         play_random(game, [a.rng for a in seats], max_steps)
     else:
@@ -900,13 +919,15 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
         while not game.over:
             if steps >= max_steps:
                 break
-            a = chosen_action(seats[game.current_player], game)
-            game.apply(a)
+            agent = seats[game.current_player]
+            a = chosen_action(agent, game)
+            applied(agent, game, a)
             steps += 1
     if not game.over:
         raise RuntimeError(f"{game.variant.name} seed {seed}: not over after {max_steps} actions")
     return game
 
 
-__all__ = ["RandomAgent", "GreedyAgent", "NoTerrainAgent", "AGENTS", "make_agent", "play_game", "agent_seed",
-           "chosen_action"]
+__all__ = ["RandomAgent", "GreedyAgent", "NoTerrainAgent", "RouteFocusAgent", "DestinationHungryAgent",
+           "LongRouteAgent", "OneStepAgent", "SearchAgent", "AGENTS", "make_agent", "play_game", "agent_seed",
+           "chosen_action", "applied"]
