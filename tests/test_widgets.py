@@ -132,12 +132,12 @@ def test_stepper_highlights_the_last_claim(record):
     s = GameStepper(record, chart=False)
     claim_steps = [st.index for st in s.timeline.steps if isinstance(st.action, ClaimRoute)]
     assert claim_steps
-    before = s.board_image.value
+    before = dict(s.board_widget.claims)
     k = claim_steps[0]
     s.go(k)
     route = s.timeline.steps[k - 1].action.route
     assert s.highlight["routes"] == [route]
-    assert s.board_image.value != before
+    assert s.board_widget.framed == [route] and s.board_widget.claims != before
     assert str(route) in s.game.view(None)["route_owners"]
 
 
@@ -628,10 +628,10 @@ def test_stepper_team_asia_colours_by_team_and_hides_the_other_holder_TA_5(team_
     teams = [sc.name for sc in team_game.scorers()]
     seats = team_game.names
     # the legend: one entry per seat, partners in their team's colour and told apart by initial
-    assert s.canvas.player_names == [f"{seats[i]} ({teams[i // 2]})" for i in range(4)]
-    colors = s.canvas.player_colors
+    assert s.board_widget.player_names == [f"{seats[i]} ({teams[i // 2]})" for i in range(4)]
+    colors = s.board_widget.player_colors
     assert colors[0] == colors[1] != colors[2] == colors[3]
-    assert len(set(s.canvas.marks[:4])) == 4
+    assert len(set(s.board_widget.marks[:4])) == 4
     assert len(set(s._color_of_seat.values())) == 2
     html = s.cards_html.value
     assert "Teams" in html and "(hidden)" in html       # seat 0 can't see the other team's holder

@@ -45,11 +45,14 @@ print(game.score().verdict)
 # position after the first *k* actions; step 0 is the deal. Drawing two cards is two steps, so
 # there are more steps than turns.
 #
-# * **|◀ ◀ ▶ ▶|**: the first step, one back, one forward, the last step; **▶ play** with a
-#   **speed**; the **step** slider jumps anywhere.
+# * **|◀ ◀ ▶ ▶|**: back to the start (the deal), one back, one forward, the last step;
+#   **▶ Play** with a **speed**, and **⏸ Pause**, which stops where you are; the **step** slider
+#   jumps anywhere.
 # * **eyes**: the teacher sees every hand; a player's eyes show only that player's cards and
 #   tickets. A ticket whose two cities are joined is marked ✓.
 # * The board shows the claimed routes in the players' colours; the last claim has a dashed frame.
+#   **Click a route** on the board: a box beside it says when it was claimed and by whom, with a
+#   button that jumps to that step. Click a city: the tickets from it and its routes.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -85,9 +88,12 @@ plt.show()
 # ## 2. PlayPanel: play a turn yourself
 #
 # You play seat 0 (Ana) against two greedy computer players. The panel offers only what the
-# rules allow now: the face-up cards and the deck as buttons, a route picker (✓ marks the
-# routes you can pay for) with every way to pay for it, your tickets as checkboxes when you
-# must choose. **↶ Undo** takes back your last move and the computer players' replies.
+# rules allow now: the face-up cards and the deck as buttons, your tickets as checkboxes when
+# you must choose. To claim a route, **click it on the board**: the ways you can pay for it
+# appear beside it as buttons, each with its points; press one. If you cannot claim it, the box
+# says why. (The two tracks of a double route are two targets. The route list above the board
+# does the same without a mouse.) **↶ Undo** takes back your last move and the computer
+# players' replies.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -111,16 +117,28 @@ print(panel.summary())
 
 # %% [markdown]
 # Now a turn. Ana holds no yellow card, so she cannot claim the yellow route Seattle–Helena
-# (6 cars): the panel says why and nothing changes. She takes two cards from the deck instead,
-# which ends her turn; Bea and Cal play theirs, and it is Ana's turn again.
+# (6 cars): a click on it opens a box that says why, and nothing changes. She takes two cards
+# from the deck instead, which ends her turn; Bea and Cal play theirs, and it is Ana's turn again.
+# (From code, `panel.board_widget.click_route(...)` is the click.)
 
 # %%
-panel.choose_route("Seattle–Helena")
-panel.claim_button.click()
-print(panel.message)
+usa = panel.game.board
+panel.board_widget.click_route(usa.route_id("Seattle–Helena"))
+print(panel.board_widget.card_text)
 panel.deck_button.click()
 panel.deck_button.click()
 print(panel.summary())
+
+# %% [markdown]
+# Ana now holds 3 orange cards, and Chicago–Pittsburgh has an orange track of 3 cars, on the way
+# of her Denver–Pittsburgh ticket. She clicks it; the box offers the payments; she presses the
+# first one. The cars appear on the board in her colour.
+
+# %%
+panel.board_widget.click_route(usa.route_id(("Chicago", "Pittsburgh", "orange")))
+print(panel.board_widget.card_text)
+panel.board_widget.press(panel.board_widget.card["buttons"][0]["id"])
+print(panel.message)
 
 # %% [markdown]
 # ## 3. ScoringExplorer: take the final score apart
@@ -163,10 +181,11 @@ print(e4.summary())
 # %% [markdown]
 # ## 4. RouteBuilder: "what if?"
 #
-# Type in **find** to filter the routes, pick some, press **Add ▶**; pick tickets to check.
-# The score, the longest trail (a band striped in the player's colour) and each ticket update
-# at once; for a ticket not yet joined, the cheapest open routes that would join it are a
-# dashed orange band. Here is Mia's loop with two tickets:
+# **Click a route** on the board to add it to the network, click it again to take it out;
+# click a city to check its tickets (or use the lists: **find**, **Add ▶**, tickets). The score,
+# the longest trail (a band striped in the player's colour) and each ticket update at once; for
+# a ticket not yet joined, the cheapest open routes that would join it are a dashed orange band.
+# Here is Mia's loop with two tickets:
 
 # %%
 # NBVAL_IGNORE_OUTPUT
@@ -201,8 +220,8 @@ print(builder.message)
 #
 # - The **GameStepper** replays any step of a game exactly, through any player's eyes; steps
 #   count actions, not turns.
-# - The **PlayPanel** offers only legal moves; an illegal one is refused with the rule's reason
-#   and nothing changes.
+# - The **PlayPanel** offers only legal moves: click a route on the board and press a payment;
+#   an illegal one is refused with the rule's reason and nothing changes.
 # - The **ScoringExplorer** splits a score into routes, tickets (with the path or the gap) and
 #   the bonus, and compares the longest trail with the longest simple path.
 # - The **RouteBuilder** answers "what if?": a route that joins two networks can lengthen the

@@ -4,7 +4,9 @@
 - :class:`PlayPanel` — play a game from its legal actions, the other seats played by agents;
 - :class:`ScoringExplorer` — a Scoresheet taken apart: the longest trail, each ticket's path
   or gap, the bonuses and who tied;
-- :class:`RouteBuilder` — pick routes, watch the score, the trail and the tickets update.
+- :class:`RouteBuilder` — pick routes, watch the score, the trail and the tickets update;
+- :class:`BoardWidget` — the board as SVG in the browser: hover a route for its facts, click a
+  route or a city (every control above draws its board with it).
 
 Every control keeps its state in attributes (``step``, ``selection``, ``message``...) so code
 and tests drive it with ``.value = ...`` and ``Button.click()``; no exception escapes a
@@ -19,6 +21,7 @@ from typing import Any
 _EXPORTS = {
     "GameStepper": "stepper", "PlayPanel": "play", "ScoringExplorer": "explorer",
     "RouteBuilder": "builder", "BoardCanvas": "canvas", "Timeline": "timeline",
+    "BoardWidget": "board_widget", "attach_to_explorer": "board_widget",
 }
 
 __all__ = sorted(_EXPORTS)

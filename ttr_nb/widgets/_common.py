@@ -52,15 +52,22 @@ EXPECTED = (IllegalAction, SaveError, ValueError, KeyError, TypeError, IndexErro
 
 
 def guarded(method: Callable) -> Callable:
-    """Wrap a callback so no exception escapes: the error becomes the widget's message."""
+    """Wrap a callback so no exception escapes: the error becomes the widget's message. The
+    first callback after an error clears it (a stale error does not stay on show)."""
 
     @functools.wraps(method)
     def run(self, *args: Any, **kw: Any) -> Any:
+        depth = getattr(self, "_guard_depth", 0)
+        if depth == 0 and getattr(self, "_message_kind", "") == "error":
+            self._say("")        # an earlier error is old news once the control is used again
+        self._guard_depth = depth + 1
         try:
             return method(self, *args, **kw)
         except Exception as e:  # noqa: BLE001 — the point: nothing escapes a callback
             self._fail(e)
             return None
+        finally:
+            self._guard_depth = depth
 
     return run
 
@@ -90,6 +97,7 @@ class MessageMixin:
 
     def _say(self, text: str, kind: str = "info") -> None:
         self.message = text
+        self._message_kind = kind if text else ""
         color = {"info": "#1b4d89", "error": "#b3261e", "ok": "#2f7d32"}.get(kind, "#333")
         self._message_html.value = (f"<span style='color:{color}'>{html.escape(text)}</span>" if text else "")
 

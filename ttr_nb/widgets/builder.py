@@ -9,15 +9,20 @@ from ..draw import GAP_COLOR, PATH_COLOR, PLAYER_COLORS
 from ..errors import IllegalAction
 from ..graph import longest_simple_path
 from ..scoring import Claim, Scorer, Scoresheet
-from ._common import (WIDTH_PX, MessageMixin, board_canvas, button, esc,
-                      guarded, image, resolve_board, resolve_route, table)
+from ._common import (WIDTH_PX, MessageMixin, button, esc,
+                      guarded, resolve_board, resolve_route, table)
+from .board_widget import BoardFallback, BoardWidget
 
 DONE_RING = PATH_COLOR       # the ends of a ticket done: the path's cyan (as ScoringExplorer)
 MISS_RING = GAP_COLOR        # the ends of a ticket not done: the gap's orange
 
 
-class RouteBuilder(MessageMixin, W.VBox):
+class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
     """Build a network route by route — for worked examples and "what if" questions.
+
+    On the board (``board_widget``): click a route to add it to the network, click it again
+    to take it out (a refusal, such as both tracks of a double, says why beside it); the totals
+    update at once. Click a city: its tickets, as buttons that check a ticket or stop checking it.
 
     Parameters
     ----------
@@ -47,8 +52,11 @@ class RouteBuilder(MessageMixin, W.VBox):
         self.trail = None
         self.simple = None
         self.player_colors = list(player_colors or PLAYER_COLORS)
-        self.canvas = board_canvas(self.board, width_px=width_px, player_colors=self.player_colors)
         msg = self._init_message()
+        bw = self.board_widget = BoardWidget(self.board, player_colors=self.player_colors, player_names=[name],
+                                             width_px=width_px)
+        bw.on_route, bw.on_city, bw.on_button = self._board_route, self._board_city, self._board_button
+        bw.tip_for, bw.on_error = self._tip, self._fail
         self.search = W.Text(placeholder="filter routes: a city, a colour, a length…", description="find",
                              layout=W.Layout(width="330px"), style={"description_width": "36px"})
         self.board_routes = W.SelectMultiple(rows=9, layout=W.Layout(width="330px"))
@@ -62,7 +70,6 @@ class RouteBuilder(MessageMixin, W.VBox):
                                               style={"description_width": "48px"})
         self.result_html = W.HTML()
         self.result_html.add_class("ttr-builder-result")
-        self.board_image = image(self.canvas.png(), width_px)
         self.add_button.on_click(lambda _b: self._add_picked())
         self.remove_button.on_click(lambda _b: self._remove_picked())
         self.clear_button.on_click(lambda _b: self.clear())
@@ -75,8 +82,9 @@ class RouteBuilder(MessageMixin, W.VBox):
                                 layout=W.Layout(align_items="center", padding="0 6px")),
                          W.VBox([W.HTML("<br><b>your network</b>"), self.network_routes])],
                         layout=W.Layout(flex_flow="row wrap"))
-        super().__init__([picker, W.VBox([self.ticket_search, self.ticket_picker]), msg, self.result_html,
-                          self.board_image])
+        super().__init__([msg, bw, self.result_html,
+                          W.HTML("<b>Or pick from the lists</b> <small>(routes, then Add; tickets to check)</small>"),
+                          picker, W.VBox([self.ticket_search, self.ticket_picker])])
         self.add_class("ttr-builder")
         self._fill_lists()
         self._fill_tickets()
@@ -253,9 +261,10 @@ class RouteBuilder(MessageMixin, W.VBox):
             if not res.done:
                 gap += [r for r in res.routes if r not in gap]
         # the longest trail striped in the player's colour, the tickets' gaps as dashed orange bands
-        self.board_image.value = self.canvas.png({r: 0 for r in self.routes}, highlight_cities=rings, gap=gap,
-                                                 trails={0: list(self.trail.routes)},
-                                                 labels={"cities": "the tickets' cities"})
+        self.board_widget.show({r: 0 for r in self.routes}, highlight_cities=rings, gap=gap,
+                               trails={0: list(self.trail.routes)},
+                               labels={"cities": "the tickets' cities (cyan joined, orange not yet)",
+                                       "trail": "longest trail"})
         self.result_html.value = self._result()
 
     def _result(self) -> str:
@@ -266,16 +275,77 @@ class RouteBuilder(MessageMixin, W.VBox):
         rows = [["routes", str(len(self.routes))], ["cars", str(cars)],
                 ["trains used", f"{used} of {self.trains}{over}"],
                 ["route points", f"<b>{s.line_total(0, 'route') + s.line_total(0, 'mountain')}</b>"],
-                ["longest trail", f"{self.trail.length} cars <small>(magenta)</small>"],
+                ["longest trail", f"{self.trail.length} cars <small>(the striped band)</small>"],
                 ["longest simple path", f"{self.simple.length} cars <small>(no city twice)</small>"]]
         for line in s.lines[0]:
             if line.kind == "ticket":
                 pts = f"+{line.points}" if line.points > 0 else str(line.points)
                 rows.append([f"ticket {pts}", esc(line.detail)])
         rows.append(["<b>total</b>", f"<b>{s.totals[0]}</b> <small>(routes and tickets; bonuses need rivals)</small>"])
-        legend = (f"<small>magenta glow: longest trail · orange glow: open routes that would close a ticket's gap · "
-                  f"rings: ticket ends (green done, red not)</small>")
-        return table(rows) + legend
+        legend = ("<small>On the board: your routes carry your cars; the longest trail is the band striped in "
+                  "your colour; a dashed orange band marks the open routes that would join a ticket not yet "
+                  "joined; rings mark a ticket's cities (cyan joined, orange not yet).</small>")
+        return f"<div style='max-width:{self.board_widget.width_px}px'>{table(rows)}{legend}</div>"
+
+    # -- the board's events --------------------------------------------------------------------
+    def totals_text(self) -> str:
+        """The network's totals in one line."""
+        b = self.board
+        cars = sum(b.route(r).length for r in self.routes)
+        pts = self.sheet.line_total(0, "route") + self.sheet.line_total(0, "mountain") if self.sheet else 0
+        trail = self.trail.length if self.trail else 0
+        return (f"Network: {len(self.routes)} route{'s' * (len(self.routes) != 1)}, {cars} car{'s' * (cars != 1)}, "
+                f"{pts} route points; longest trail {trail} car{'s' * (trail != 1)}; "
+                f"total with tickets {self.sheet.totals[0] if self.sheet else 0}")
+
+    @guarded
+    def _board_route(self, rid: int) -> None:
+        """A click on a route: add it, or take it out when it is in the network."""
+        from .board_widget import route_name
+
+        if rid in self.routes:
+            self.remove(rid)
+        else:
+            self.add(rid)
+        kind = self._message_kind
+        self.board_widget.show_card(route_name(self.board, rid),
+                                    ([self.message] if kind != "error" else []) + [self.totals_text()],
+                                    route=rid, reason=self.message if kind == "error" else "",
+                                    kind="error" if kind == "error" else "info")
+
+    @guarded
+    def _board_city(self, city: str) -> None:
+        """A click on a city: its tickets, each a button to check it (or stop checking it)."""
+        from .board_widget import distinct_tickets
+
+        tks = distinct_tickets(t for t in self.board.tickets if city in (t.a, t.b) or t.id in self.tickets)
+        tks = [t for t in tks if city in (t.a, t.b)]
+        buttons = [(f"ticket:{t.id}", ("✓ " if t.id in self.tickets else "+ ") + t.label()) for t in tks]
+        tips = [("stop checking " if t.id in self.tickets else "check ") + t.label() for t in tks]
+        lines = [f"{len(tks)} ticket{'s' * (len(tks) != 1)} from {city}" + (": press one to check it against "
+                                                                             "your network" if tks else "")]
+        lines += self.board_widget.city_lines(city, tickets=[])[1:]
+        self.board_widget.show_card(city, lines, buttons, city=city, tips=tips)
+
+    @guarded
+    def _board_button(self, bid: str) -> None:
+        kind, _, tid = bid.partition(":")
+        if kind != "ticket":
+            raise ValueError(f"The board sent a button this builder does not know ({bid!r}).")
+        self.board.ticket(tid)
+        ids = [t for t in self.tickets if t != tid] if tid in self.tickets else [*self.tickets, tid]
+        self.set_tickets(*ids)
+        city = self.board_widget.card.get("at", {}).get("city")
+        if city:
+            self._board_city(city)
+
+    def _tip(self, rid: int) -> str:
+        if rid in self.routes:
+            return "in your network: click to take it out"
+        twins = [t for t in self.board.twins.get(rid, ()) if t in self.routes]
+        if twins:
+            return "you have the other track of this double (B-5.7)"
+        return "click to add it to your network"
 
 
 def _label(board, r) -> str:

@@ -11,9 +11,10 @@ from ..cards import CARD_NAMES
 from ..draw import PLAYER_COLORS, ROUTE_COLORS_HEX
 from ..errors import IllegalAction
 from ..graph import ticket_done
-from ._common import (PENDING_TEXT, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, board_canvas, button,
+from ._common import (PENDING_TEXT, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, button,
                       doubled_glow, esc,
-                      extras_html, groups, guarded, hand_html, image, swatch, table, terrain_html)
+                      extras_html, groups, guarded, hand_html, swatch, table, terrain_html)
+from .board_widget import BoardFallback, BoardWidget, route_name
 
 CORE_ACTIONS = (DrawCard, ClaimRoute, DrawTickets, KeepTickets, Pass)
 TICKET_DECISIONS = ("setup-tickets", "keep-tickets")
@@ -51,7 +52,7 @@ def _choose(agent: Any, game) -> Action:
     return chosen_action(agent, game)
 
 
-class PlayPanel(MessageMixin, W.VBox):
+class PlayPanel(BoardFallback, MessageMixin, W.VBox):
     """Play a game in the notebook: every choice is one of the game's legal actions.
 
     Parameters
@@ -64,12 +65,19 @@ class PlayPanel(MessageMixin, W.VBox):
         shows the cards of the person whose turn it is.
     seed : seeds the default agents.
 
+    The board (``board_widget``, a :class:`~ttr_nb.widgets.board_widget.BoardWidget`): click a
+    route (each track of a double is its own target) and the ways you can pay for it appear as
+    buttons beside it, each with its points; press one to claim. When you cannot claim it, the
+    box says why (the rules' reason). Hover a route: whether you may claim it. Click a city:
+    your tickets from it and its routes.
+
     Controls: one Button per face-up card and ``deck`` (``draw_buttons``), ``route_picker``
-    (Dropdown of route ids) with ``payment_picker`` and ``claim_button``, ``ticket_boxes``
-    (Checkboxes) with ``keep_button``, ``tickets_button``, ``choice_buttons`` (every other legal
-    action: tunnels, team holders, Terrain cards, pass), ``undo_button``.
-    State: ``game``, ``selection`` (the chosen route id), ``message``, ``last_events``;
-    ``summary()`` is a plain-text account. An illegal choice shows its reason; nothing changes.
+    (Dropdown of route ids, the board's choice too) with ``payment_picker`` and
+    ``claim_button``, ``ticket_boxes`` (Checkboxes) with ``keep_button``, ``tickets_button``,
+    ``choice_buttons`` (every other legal action: tunnels, team holders, Terrain cards, pass),
+    ``undo_button``. State: ``game``, ``selection`` (the chosen route id), ``message``,
+    ``last_events``; ``summary()`` is a plain-text account. An illegal choice shows its reason;
+    nothing changes.
     """
 
     def __init__(self, game, agents: Mapping[int, Any] | Sequence[Any] | None = None, *,
@@ -95,13 +103,14 @@ class PlayPanel(MessageMixin, W.VBox):
         self._groups = groups(game)
         self._color_of_seat = {s: i for i, (_n, seats) in enumerate(self._groups) for s in seats}
         self.player_colors = list(player_colors or PLAYER_COLORS)
-        self.canvas = board_canvas(game.board, width_px=width_px, player_colors=self.player_colors,
-                                   player_names=[nm for nm, _s in self._groups])
         msg = self._init_message()
+        bw = self.board_widget = BoardWidget(game.board, player_colors=self.player_colors,
+                                             player_names=[nm for nm, _s in self._groups], width_px=width_px)
+        bw.on_route, bw.on_city, bw.on_button = self._board_route, self._board_city, self._board_button
+        bw.tip_for, bw.on_error = self._tip, self._fail
 
         self.status = W.HTML()
         self.status.add_class("ttr-status")
-        self.board_image = image(self.canvas.png(), width_px)
         # drawing cards: one button per face-up slot, the deck, and any other source
         self.display_buttons = [W.Button(layout=W.Layout(width="auto", min_width="84px"))
                                 for _ in game.view(None)["display"]]
@@ -139,7 +148,8 @@ class PlayPanel(MessageMixin, W.VBox):
 
         self.draw_row = W.HBox([W.HTML("<b>Draw</b>&nbsp;"), *self.display_buttons, self.deck_button,
                                 self.extra_draws], layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.claim_row = W.HBox([self.route_picker, self.payment_picker, self.claim_button],
+        self.claim_row = W.HBox([W.HTML("<b>Claim</b>&nbsp;<small>click a route on the board, or pick it here:</small>"
+                                        "&nbsp;"), self.route_picker, self.payment_picker, self.claim_button],
                                 layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.ticket_row = W.HBox([self.tickets_button, self.ticket_box, self.keep_button],
                                  layout=W.Layout(flex_flow="row wrap", align_items="center"))
@@ -147,7 +157,7 @@ class PlayPanel(MessageMixin, W.VBox):
                          W.VBox([W.HTML("<b>What happened</b>"), self.log_html], layout=W.Layout(width="48%"))],
                         layout=W.Layout(width="100%", max_width=f"{width_px + 80}px"))
         super().__init__([self.status, msg, self.draw_row, self.claim_row, self.ticket_row, self.choice_box,
-                          W.HBox([self.undo_button, self.agents_button]), self.board_image, bottom])
+                          W.HBox([self.undo_button, self.agents_button]), bw, bottom])
         self.add_class("ttr-play")
         self._run_agents()
         self._refresh()
@@ -199,8 +209,8 @@ class PlayPanel(MessageMixin, W.VBox):
             self._say("The game is over: no more moves. See the score below.", "info")
             return False
         if g.current_player not in self.humans:
-            self._say(f"It is {g.names[g.current_player]}'s turn, played by an agent: press "
-                      f"'Let the agents play'.", "error")
+            self._say(f"It is {g.names[g.current_player]}'s turn, played by the computer: press "
+                      f"'Let the computer players play'.", "error")
             return False
         why = g.why_not(action)
         if why is not None:
@@ -405,8 +415,11 @@ class PlayPanel(MessageMixin, W.VBox):
             for t in view.get("tickets", []):
                 tk = g.board.ticket(t)
                 rings[tk.a] = rings[tk.b] = EYES_TICKETS
-        self.board_image.value = self.canvas.png(claims, glow, highlight_cities=rings, selected=last,
-                                                 labels=STEP_LABELS)
+        self.board_widget.show(claims, glow, highlight_cities=rings, selected=last, labels=STEP_LABELS)
+        if self.board_widget.card.get("at", {}).get("route") is not None:
+            self._route_card(self.board_widget.card["at"]["route"])    # what may be paid has changed
+        elif self.board_widget.card.get("at", {}).get("city"):
+            self._board_city(self.board_widget.card["at"]["city"])
         self.players_html.value = self._players(view)
         self.hand_html.value = self._hand(view)
         self.log_html.value = self._log(seat)
@@ -422,8 +435,8 @@ class PlayPanel(MessageMixin, W.VBox):
         rest = sorted((r for r in g.board.routes if str(r.id) not in owners and r.id not in claimable),
                       key=lambda r: r.label())
         opts = [("(choose a route)", NO_ROUTE)]
-        opts += [(f"✓ {g.board.route(r).label()}", r) for r in sorted(claimable, key=lambda r: g.board.route(r).label())]
-        opts += [(f"   {r.label()}", r.id) for r in rest]
+        opts += [(f"✓ {route_name(g.board, r)}", r) for r in sorted(claimable, key=lambda r: route_name(g.board, r))]
+        opts += [(f"   {route_name(g.board, r.id)}", r.id) for r in rest]
         keep = self.route_picker.value
         if list(self.route_picker.options) != opts:
             self.route_picker.unobserve(self._on_route, names="value")
@@ -474,11 +487,92 @@ class PlayPanel(MessageMixin, W.VBox):
             tk = g.board.ticket(t)
             done = ticket_done(g.board, mine, tk)
             tickets.append(f"{'✓' if done else '·'} {esc(tk.label())}")
+        key = "<small style='color:#555'>(✓ its two cities are joined by your routes · not yet)</small>"
         parts = [f"<b>{esc(g.names[s])}'s cards</b> {hand_html(view['hand'])}",
-                 f"<b>{esc(g.names[s])}'s tickets</b> " + ("; ".join(tickets) or "<span style='color:#888'>none</span>")
-                 + " <small>(✓ joined)</small>"]
+                 f"<b>{esc(g.names[s])}'s tickets</b> {key}<br>"
+                 + ("<br>".join(tickets) or "<span style='color:#888'>none</span>")]
         parts += extras_html(view, g.board, g.names, self.player_colors, _BASE_KEYS)
         return "<br>".join(parts)
+
+    # -- the board's events ------------------------------------------------------------------
+    def _why_not_claim(self, rid: int) -> str | None:
+        """None when the person to act may claim ``rid`` now, else the reason in words."""
+        g = self.game
+        if g.over:
+            return "The game is over: no more moves."
+        if g.current_player not in self.humans:
+            return (f"It is {g.names[g.current_player]}'s turn, played by the computer: press "
+                    f"'Let the computer players play'.")
+        if self._payments.get(rid):
+            return None
+        return g.why_not(self._trial_claim(rid)) or "No payment is possible for this route now."
+
+    @guarded
+    def _board_route(self, rid: int) -> None:
+        """A click on a route: choose it; the box beside it offers each payment, or says why not."""
+        if rid in [v for _l, v in self.route_picker.options]:
+            self.route_picker.value = rid          # the list follows the board (and fills the payments)
+        self._route_card(rid)
+
+    def _route_card(self, rid: int) -> None:
+        g, bw = self.game, self.board_widget
+        lines = bw.route_facts(rid)
+        owner = g.view(None)["route_owners"].get(str(rid))
+        if owner is not None:
+            lines.append(f"claimed by {g.names[owner]}")
+        why = self._why_not_claim(rid)
+        buttons = []
+        if why is None:
+            who = g.names[g.current_player]
+            lines.append(f"{who} may claim it: choose how to pay")
+            buttons = [(f"pay:{rid}:{k}", f"Pay {a.pay_text()} (+{g.claim_points(a)})")
+                       for k, a in enumerate(self._payments[rid])]
+        bw.show_card(route_name(g.board, rid), lines, buttons, route=rid, reason=why or "",
+                     kind="info" if why is None or owner is not None else "error")
+
+    @guarded
+    def _board_button(self, bid: str) -> None:
+        """A payment pressed in the box: claim the route with it."""
+        kind, _, rest = bid.partition(":")
+        rid_s, _, k_s = rest.partition(":")
+        if kind != "pay" or not rid_s.isdigit() or not k_s.isdigit():
+            raise ValueError(f"The board sent a button this panel does not know ({bid!r}).")
+        rid, k = int(rid_s), int(k_s)
+        pays = self._payments.get(rid, [])
+        if k >= len(pays):
+            self._route_card(rid)
+            raise IllegalAction("That payment is no longer possible: the box shows what is possible now.")
+        name = route_name(self.game.board, rid)
+        if self.act(pays[k]):
+            bw = self.board_widget
+            bw.show_card(name, [self.message] + bw.route_facts(rid)[:1], route=rid, kind="ok")
+
+    @guarded
+    def _board_city(self, city: str) -> None:
+        """A click on a city: the person's tickets from it (✓ joined) and its routes."""
+        g, bw = self.game, self.board_widget
+        seat = self.seat
+        lines = []
+        if seat is not None:
+            view = g.view(seat)
+            mine = [int(r) for r, o in view["route_owners"].items()
+                    if self._color_of_seat.get(o, o) == self._color_of_seat.get(seat, seat)]
+            tks = [g.board.ticket(t) for t in view["tickets"]]
+            tks = [t for t in tks if city in (t.a, t.b)]
+            lines.append(f"{g.names[seat]}'s tickets from {city}: "
+                         + (", ".join(f"{'✓' if ticket_done(g.board, mine, t) else '·'} {t.label()}" for t in tks)
+                            or "none"))
+        lines += bw.city_lines(city, tickets=[])[1:]
+        bw.show_card(city, lines, city=city)
+
+    def _tip(self, rid: int) -> str:
+        """The hover text: may the person to act claim it, and if not, why."""
+        g = self.game
+        why = self._why_not_claim(rid)
+        if why is None:
+            n = len(self._payments[rid])
+            return f"{g.names[g.current_player]} may claim it ({n} way{'s' * (n != 1)} to pay): click"
+        return f"Cannot claim it now: {why}"
 
     def _log(self, seat: int | None) -> str:
         events = [e for e in self.game.log if e.kind != "turn"][-14:]

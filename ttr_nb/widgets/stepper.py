@@ -10,10 +10,11 @@ from ..actions import ClaimRoute, KeepTickets
 from ..draw import PLAYER_COLORS
 from ..charts import terrain_counts
 from ..graph import ticket_done
-from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, board_canvas, button,
-                      card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, image, swatch, table, terrain_html,
+from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, button,
+                      card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, swatch, table, terrain_html,
                       value_text)
 from ..pictures import seat_style
+from .board_widget import BoardFallback, BoardWidget, route_name
 from .canvas import encode_png
 from .timeline import Timeline
 
@@ -27,9 +28,14 @@ TEACHER = -1
 SPEEDS = (("slow (1 s)", 1000), ("normal (0.5 s)", 500), ("fast (0.25 s)", 250), ("fastest (0.1 s)", 100))
 
 
-class GameStepper(MessageMixin, W.VBox):
-    """Step through a game: |◀ ◀ ▶ ▶| (first, back, forward, last), Play/Pause with a speed, a
-    slider to jump to any step, and "whose eyes" (one player, or the teacher who sees every card).
+class GameStepper(BoardFallback, MessageMixin, W.VBox):
+    """Step through a game: |◀ ◀ ▶ ▶| (back to the start, back, forward, last), Play/Pause
+    with a speed (Pause keeps the step), a slider to jump to any step, and "whose eyes" (one
+    player, or the teacher who sees every card).
+
+    The board (``board_widget``): click a route to see when it was claimed and by whom, with a
+    button that jumps to that step; hover it for the same in short; click a city for the
+    tickets from it (the ones the eyes may see) and its routes.
 
     Parameters
     ----------
@@ -43,7 +49,8 @@ class GameStepper(MessageMixin, W.VBox):
     State (for tests and notebooks): ``step``, ``eyes``, ``game`` (the position shown, rebuilt
     exactly by replay), ``message``, ``highlight`` (what the board highlights); ``summary()``
     is a plain-text account. Controls: ``first``, ``back``, ``forward``, ``last`` (Buttons),
-    ``play`` (Play), ``speed`` (Dropdown), ``slider`` (IntSlider), ``eyes_picker`` (Dropdown).
+    ``play_button`` (ToggleButton: Play / Pause), ``play`` (the hidden Play widget that ticks in
+    the browser), ``speed`` (Dropdown), ``slider`` (IntSlider), ``eyes_picker`` (Dropdown).
     """
 
     def __init__(self, source: Any, *, step: int = 0, eyes: int | None = None, width_px: int = WIDTH_PX,
@@ -58,14 +65,17 @@ class GameStepper(MessageMixin, W.VBox):
         self._color_of_seat = {s: i for i, (_n, seats) in enumerate(self._groups) for s in seats}
         self.player_colors = list(player_colors or PLAYER_COLORS)
         # the board is drawn seat by seat, as ttr_nb.show draws a game
-        seat_colors, seat_names, _marks = seat_style(final, self.player_colors)
-        self.canvas = board_canvas(tl.board, width_px=width_px, player_colors=seat_colors,
-                                   player_names=seat_names)
+        seat_colors, seat_names, marks = seat_style(final, self.player_colors)
         self.highlight: dict[str, Any] = {}
         msg = self._init_message()
+        bw = self.board_widget = BoardWidget(tl.board, player_colors=seat_colors, player_names=seat_names,
+                                             marks=marks, width_px=width_px)
+        bw.on_route, bw.on_city, bw.on_button = self._board_route, self._board_city, self._board_button
+        bw.tip_for, bw.on_error = self._tip, self._fail
+        self._claimed_at = {st.route: st for st in tl.steps if st.route is not None}
 
         # controls
-        self.first = button("|◀", "first step (the deal)")
+        self.first = button("|◀", "back to the start (the deal, step 0)")
         self.back = button("◀", "back one step")
         self.forward = button("▶", "forward one step")
         self.last = button("▶|", "last step")
@@ -77,9 +87,15 @@ class GameStepper(MessageMixin, W.VBox):
         self.last.on_click(lambda _b: self.go(self.n_steps))
         self.slider = W.IntSlider(value=0, min=0, max=max(self.n_steps, 0), description="step",
                                   continuous_update=True, layout=W.Layout(width="340px"))
+        # The Play widget ticks in the browser; it is hidden because its ■ jumps back to the deal.
+        # play_button plays and pauses it (Pause keeps the step; |◀ goes back to the start).
         self.play = W.Play(value=0, min=0, max=max(self.n_steps, 0), step=1, interval=500,
-                           description="play", show_repeat=False)
+                           description="play", show_repeat=False, layout=W.Layout(display="none"))
         self._link = W.link((self.play, "value"), (self.slider, "value"))   # kernel side, not jslink
+        self.play_button = W.ToggleButton(value=False, description="▶ Play", tooltip="play the game step by step",
+                                          layout=W.Layout(width="96px"))
+        self.play_button.observe(self._on_play_button, names="value")
+        self.play.observe(self._on_playing, names="playing")
         self.speed = W.Dropdown(options=SPEEDS, value=500, description="speed",
                                 layout=W.Layout(width="190px"), style={"description_width": "42px"})
         self.speed.observe(self._on_speed, names="value")
@@ -92,7 +108,6 @@ class GameStepper(MessageMixin, W.VBox):
         self.counter = W.Label()
         self.counter.add_class("ttr-step")
         self.status = W.HTML()
-        self.board_image = image(self.canvas.png(), width_px)
         self.players_html = W.HTML()
         self.cards_html = W.HTML()
         self.log_html = W.HTML(layout=W.Layout(max_height="220px", overflow="auto"))
@@ -101,14 +116,14 @@ class GameStepper(MessageMixin, W.VBox):
         self.chart_image = (W.Image(value=self._chart.png(0), format="png",
                                     layout=W.Layout(width="100%", max_width=f"{width_px}px", height="auto"))
                             if self._chart else None)
-        bar = W.HBox([self.first, self.back, self.forward, self.last, self.play, self.speed],
+        bar = W.HBox([self.first, self.back, self.forward, self.last, self.play_button, self.speed, self.play],
                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
         bar2 = W.HBox([self.slider, self.eyes_picker, self.counter],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
         side = W.HBox([W.VBox([self.players_html, self.cards_html], layout=W.Layout(width="52%")),
                        W.VBox([W.HTML("<b>What happened</b>"), self.log_html], layout=W.Layout(width="48%"))],
                       layout=W.Layout(width="100%", max_width=f"{width_px + 80}px"))
-        children = [bar, bar2, self.status, msg, self.board_image, side]
+        children = [bar, bar2, self.status, msg, bw, side]
         if self.chart_image is not None:
             children.append(self.chart_image)
         super().__init__(children)
@@ -190,6 +205,91 @@ class GameStepper(MessageMixin, W.VBox):
     def _on_speed(self, change: dict) -> None:
         self.play.interval = int(change["new"])
 
+    @guarded
+    def _on_play_button(self, change: dict) -> None:
+        """▶ Play starts the ticking (from the deal again when at the last step); ⏸ Pause stops
+        it and keeps the step shown."""
+        on = bool(change["new"])
+        self.play_button.description = "⏸ Pause" if on else "▶ Play"
+        self.play_button.tooltip = "pause here (the step stays)" if on else "play the game step by step"
+        if on and self.step >= self.n_steps:
+            self.go(0)
+        if self.play.playing != on:
+            self.play.playing = on
+
+    @guarded
+    def _on_playing(self, change: dict) -> None:
+        """The Play widget stopped by itself (the last step): the button shows ▶ Play again."""
+        if self.play_button.value != bool(change["new"]):
+            self.play_button.value = bool(change["new"])
+
+    def pause(self) -> None:
+        """Stop playing; the step stays."""
+        self.play_button.value = False
+
+    # -- the board's events ----------------------------------------------------------------
+    def _claim_words(self, rid: int) -> tuple[str, Any]:
+        """When ``rid`` is claimed in this game and by whom, in words, and that Step (or None)."""
+        st = self._claimed_at.get(rid)
+        if st is None:
+            return "Nobody claims it in this game.", None
+        who = self.timeline.names[st.seat]
+        when = f"step {st.index} (turn {st.turn})"
+        if st.index == self.step:
+            rel = "the step shown"
+        elif st.index < self.step:
+            rel = f"{self.step - st.index} step{'s' * (self.step - st.index != 1)} ago"
+        else:
+            rel = f"{st.index - self.step} step{'s' * (st.index - self.step != 1)} from now"
+        return f"Claimed by {who} at {when}, {rel}.", st
+
+    @guarded
+    def _board_route(self, rid: int) -> None:
+        """A click on a route: when it was claimed and by whom, with a jump to that step."""
+        bw = self.board_widget
+        words, st = self._claim_words(rid)
+        lines = bw.route_facts(rid) + [words]
+        buttons = []
+        if st is not None:
+            text = next((e.text_for(self.eyes) for e in st.events if e.kind == "claim"), None)
+            if text:
+                lines.append(text)
+            if st.index != self.step:
+                buttons.append((f"goto:{st.index}", f"Go to step {st.index}"))
+            if st.index > 1 and st.index - 1 != self.step:
+                buttons.append((f"goto:{st.index - 1}", f"Just before (step {st.index - 1})"))
+        bw.show_card(route_name(self.timeline.board, rid), lines, buttons, route=rid)
+
+    @guarded
+    def _board_button(self, bid: str) -> None:
+        kind, _, k = bid.partition(":")
+        if kind != "goto" or not k.isdigit():
+            raise ValueError(f"The board sent a button this stepper does not know ({bid!r}).")
+        self.pause()
+        self.go(int(k))
+
+    @guarded
+    def _board_city(self, city: str) -> None:
+        """A click on a city: the tickets from it that the eyes may see, and its routes now."""
+        tl, bw, eyes = self.timeline, self.board_widget, self.eyes
+        view = self.game.view(eyes)
+        seats = range(len(tl.names)) if eyes is None else [eyes]
+        lines = []
+        for s in seats:
+            ids = view["tickets"][s] if eyes is None else view["tickets"]
+            tks = [tl.board.ticket(t) for t in ids]
+            tks = [t for t in tks if city in (t.a, t.b)]
+            if tks or eyes is not None:
+                lines.append(f"{tl.names[s]}'s tickets from {city}: " + (", ".join(t.label() for t in tks) or "none"))
+        if eyes is None and not lines:
+            lines.append(f"No player holds a ticket from {city} at this step.")
+        lines += bw.city_lines(city, tickets=[])[1:]
+        bw.show_card(city, lines, city=city)
+
+    def _tip(self, rid: int) -> str:
+        words, _st = self._claim_words(rid)
+        return words
+
     def _show(self, step: int) -> None:
         tl = self.timeline
         if step == self.step + 1:
@@ -223,8 +323,13 @@ class GameStepper(MessageMixin, W.VBox):
                     tk = tl.board.ticket(t)
                     rings[tk.a] = rings[tk.b] = CITY_RING
         self.highlight = {"routes": sorted(set(glow) | set(last)), "cities": sorted(rings)}
-        self.board_image.value = self.canvas.png(claims, glow, highlight_cities=rings, selected=last,
-                                                 labels=STEP_LABELS)
+        bw = self.board_widget
+        bw.show(claims, glow, highlight_cities=rings, selected=last, labels=STEP_LABELS)
+        at = bw.card.get("at", {})
+        if at.get("route") is not None:
+            self._board_route(at["route"])            # "3 steps ago" is now another number
+        elif at.get("city"):
+            self._board_city(at["city"])
         self.players_html.value = self._players(view)
         self.cards_html.value = self._cards(view)
         self.log_html.value = self._log()
