@@ -1,6 +1,6 @@
 """ipywidgets controls for notebooks: step through a game, play it, take a score apart.
 
-- :class:`GameStepper` — |◀ ◀ ▶ ▶|, Play/Pause, a slider to any step, "whose eyes";
+- :class:`GameStepper` — ``|◀ ◀ ▶ ▶|``, Play/Pause, a slider to any step, "whose eyes";
 - :class:`PlayPanel` — play a game from its legal actions, the other seats played by agents;
 - :class:`ScoringExplorer` — a Scoresheet taken apart: the longest trail, each ticket's path
   or gap, the bonuses and who tied;

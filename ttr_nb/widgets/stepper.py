@@ -29,7 +29,7 @@ SPEEDS = (("slow (1 s)", 1000), ("normal (0.5 s)", 500), ("fast (0.25 s)", 250),
 
 
 class GameStepper(BoardFallback, MessageMixin, W.VBox):
-    """Step through a game: |◀ ◀ ▶ ▶| (back to the start, back, forward, last), Play/Pause
+    """Step through a game: ``|◀ ◀ ▶ ▶|`` (back to the start, back, forward, last), Play/Pause
     with a speed (Pause keeps the step), a slider to jump to any step, and "whose eyes" (one
     player, or the teacher who sees every card).
 

@@ -1,0 +1,141 @@
+"""Sphinx configuration of the ttr_nb documentation site.
+
+Build it (warnings are errors) with::
+
+    .venv/bin/pip install -e ".[docs]"
+    .venv/bin/sphinx-build -W --keep-going -b html docs docs/_build/html
+
+The lessons are the executed notebooks in ``notebooks/``, shown with their stored outputs
+(myst-nb, no re-execution); they are copied into ``docs/lessons/`` when the build starts,
+with their links to the rules reference made local. The API pages are written into
+``docs/api/`` from :data:`API` when the build starts.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+REPO = DOCS.parent
+sys.path.insert(0, str(REPO))
+
+import ttr_nb  # noqa: E402
+
+project = "ttr_nb"
+author = "ttr_nb developers"
+copyright = "2026, ttr_nb developers (fan-made; Ticket to Ride is a trademark of Days of Wonder)"
+release = version = ttr_nb.__version__
+
+extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ext.viewcode"]
+napoleon_google_docstring = False
+napoleon_numpy_docstring = True
+napoleon_use_param = False
+napoleon_use_rtype = False
+source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb"}
+exclude_patterns = ["_build", "**.ipynb_checkpoints", "lessons/student"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+nb_execution_mode = "off"
+nb_output_stderr = "remove"
+html_theme = "furo"
+html_title = f"ttr_nb {release}"
+html_static_path = ["_static"]
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": True}
+suppress_warnings = ["myst.header"]  # a lesson's own title levels are the notebook's
+
+API: dict[str, tuple[str, list[str]]] = {
+    # page: (title, modules)
+    "board": ("Boards, routes and tickets", ["ttr_nb.board"]),
+    "variants": ("Variants and settings", ["ttr_nb.variants"]),
+    "game": ("The game: state, legal actions, apply", ["ttr_nb.game", "ttr_nb.actions", "ttr_nb.events",
+                                                       "ttr_nb.errors"]),
+    "rules": ("The rules modules", ["ttr_nb.rules", "ttr_nb.rules.claiming", "ttr_nb.rules.drawing",
+                                    "ttr_nb.rules.tickets", "ttr_nb.rules.endgame", "ttr_nb.rules.fast",
+                                    "ttr_nb.rules.mechanic", "ttr_nb.rules.mountains",
+                                    "ttr_nb.rules.terrain", "ttr_nb.rules.teams", "ttr_nb.rules.tunnels"]),
+    "graph": ("Graph algorithms and trails", ["ttr_nb.graph", "ttr_nb.trail", "ttr_nb.paths"]),
+    "scoring": ("Scoring", ["ttr_nb.scoring", "ttr_nb.analysis"]),
+    "pictures": ("Pictures and charts", ["ttr_nb.pictures", "ttr_nb.draw", "ttr_nb.charts"]),
+    "widgets": ("Controls", ["ttr_nb.widgets"]),
+    "players": ("Players and simulation", ["ttr_nb.agents", "ttr_nb.simulate", "ttr_nb.lab"]),
+    "optimize": ("The best possible score", ["ttr_nb.optimize"]),
+    "lessons": ("Lessons and exercises", ["ttr_nb.narrate", "ttr_nb.exercises", "ttr_nb.lessons"]),
+}
+
+
+def _importable(mod: str) -> bool:
+    try:
+        __import__(mod)
+    except ImportError:
+        return False
+    return True
+
+
+def _write_api() -> None:
+    out = DOCS / "api"
+    out.mkdir(exist_ok=True)
+    pages = []
+    for page, (title, mods) in API.items():
+        mods = [m for m in mods if _importable(m)]
+        if not mods:
+            continue
+        pages.append(page)
+        body = [f"# {title}", ""]
+        for m in mods:
+            body += [f"## `{m}`", "", "```{eval-rst}", f".. automodule:: {m}", "```", ""]
+        (out / f"{page}.md").write_text("\n".join(body))
+    toc = ["# API reference", "",
+           "Every public name, module by module, from its docstring. The names most lessons use "
+           "are importable from `ttr_nb` itself (`ttr_nb.new_game`, `ttr_nb.show`, ...).", "",
+           "```{toctree}", ":maxdepth: 2", "", *pages, "```", ""]
+    (out / "index.md").write_text("\n".join(toc))
+
+
+_LINK = re.compile(r"\[([^\]]+)\]\(\.\./docs/RULES\.md#([^)\s]+)\)")
+"""A link to a rule in a lesson: [text](../docs/RULES.md#B-8.2)."""
+
+
+def _copy_lessons() -> None:
+    """The executed teacher edition, its links to the rules reference made local."""
+    from ttr_nb.lessons import RULES_LINK
+
+    out = DOCS / "lessons"
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir()
+    names = []
+    for nb in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        doc = json.loads(nb.read_text())
+        for cell in doc["cells"]:
+            src = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+            if cell["cell_type"] == "markdown":  # a rule ID links to its entry (a MyST target)
+                src = _LINK.sub(lambda m: "{ref}`" + m[1].replace("`", "") + " <" + m[2] + ">`", src)
+            cell["source"] = src.replace(RULES_LINK, "../RULES.md#")
+        (out / nb.name).write_text(json.dumps(doc, indent=1, ensure_ascii=False))
+        names.append(nb.stem)
+    (out / "index.md").write_text("\n".join([
+        "# Lessons", "",
+        "The lessons as a teacher runs them, with their recorded outputs (the teacher edition: "
+        "worked solutions included). `ttr-nb lessons DIR` copies them, or the student edition "
+        "(`--student`), into a folder to open in JupyterLab.", "",
+        "```{toctree}", ":maxdepth: 1", "", *names, "```", ""]))
+
+
+_write_api()
+_copy_lessons()
+
+
+def _rule_targets(app, docname: str, source: list[str]) -> None:
+    """RULES.md marks each rule with ``<a id="B-8.2"></a>`` (an anchor GitHub and JupyterLab
+    follow); for Sphinx each becomes a MyST target, so ``RULES.md#B-8.2`` links resolve."""
+    if docname == "RULES":
+        source[0] = re.sub(r'<a id="([^"]+)"></a>', r"(\1)=", source[0])
+
+
+def setup(app) -> None:
+    app.connect("source-read", _rule_targets)
