@@ -293,6 +293,10 @@ def main(files: list[str]) -> int:
     status = 0
     for f in files:
         path = maps_dir() / f"{f.replace('-', '_')}.json" if f.replace("-", "_") in MAP_NAMES else Path(f)
+        if not path.exists() and path.suffix != ".json" and "/" not in f:
+            print(f"{f}: no such map: give a map file (.json) or a shipped map: {', '.join(MAP_NAMES)}")
+            status = 1
+            continue
         try:
             try:
                 text = read_text(path, _Unreadable, "map file")
