@@ -171,21 +171,28 @@ def tables(board: Board) -> Tables:
 
 
 # -- payments -------------------------------------------------------------------------------
+def payment_range(length: int, held: int, locos: int, ferry: int = 0) -> range:
+    """The payment rule (B-5.1 to B-5.3, EU-2), for one colour: the numbers of Locomotives
+    with which ``held`` cards of the colour and ``locos`` Locomotives pay a route of
+    ``length`` spaces with ``ferry`` Locomotive spaces, as a range: at least one card of the
+    colour (the all-Locomotive payment is apart), no more cards than the route has spaces,
+    at least the ferry's Locomotives. Every listing and count of payments uses it.
+
+    >>> payment_range(4, 3, 2), payment_range(2, 0, 5), payment_range(3, 3, 1, ferry=1)
+    (range(1, 3), range(2, 2), range(1, 2))
+    """
+    lo = length - held if length > held else 0
+    if lo < ferry:
+        lo = ferry
+    return range(lo, (length - 1 if locos >= length - 1 else locos) + 1)
+
+
 def base_payments(counts: list[int], length: int, col: int, ferry: int) -> list[tuple[int, int, int]]:
     """Every canonical payment of a route a player can afford with ``counts``:
     (colour index, coloured cards, Locomotives), colour index LOCO for the all-Locomotive one."""
     w = counts[LOCO]
-    out = []
-    cols = range(8) if col == GRAY_INDEX else (col,)
-    hi = length - 1 if w >= length - 1 else w
-    for c in cols:
-        lo = length - counts[c]
-        if lo < ferry:
-            lo = ferry
-        if lo < 0:
-            lo = 0
-        for k in range(lo, hi + 1):
-            out.append((c, length - k, k))
+    out = [(c, length - k, k) for c in (range(8) if col == GRAY_INDEX else (col,))
+           for k in payment_range(length, counts[c], w, ferry)]
     if w >= length:
         out.append((LOCO, 0, length))
     return out
@@ -335,15 +342,10 @@ def base_claims(T: Tables, i: int, counts: list[int]) -> list[ClaimRoute]:
     row = T._claims[i] or T.claim_row(i)
     step = L + 1
     out: list[ClaimRoute] = []
-    hi = L - 1 if w >= L - 1 else w
     for c in (range(8) if col == GRAY_INDEX else (col,)):
-        lo = L - counts[c]
-        if lo < f:
-            lo = f
-        if lo < 0:
-            lo = 0
-        if lo <= hi:  # colour c with lo..hi Locomotives: one slice of the row
-            out += row[c * step + lo:c * step + hi + 1]
+        k = payment_range(L, counts[c], w, f)
+        if k:  # colour c with k.start..k.stop-1 Locomotives: one slice of the row
+            out += row[c * step + k.start:c * step + k.stop]
     if w >= L:
         out.append(row[LOCO * step + L])
     return out
@@ -436,15 +438,10 @@ def _gray_spec(counts: list[int], L: int, f: int) -> Any:
     :func:`base_claims`, a tuple), or None when there is none."""
     w = counts[LOCO]
     step = L + 1
-    hi = L - 1 if w >= L - 1 else w
     at: list[int] = []
     for c in range(8):
-        h = counts[c]
-        if h:
-            lo = L - h if h < L else 0
-            if lo < f:
-                lo = f
-            at += range(c * step + lo, c * step + hi + 1)
+        k = payment_range(L, counts[c], w, f)
+        at += range(c * step + k.start, c * step + k.stop)
     if w >= L:
         at.append(LOCO * step + L)
     if not at:
