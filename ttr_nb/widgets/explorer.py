@@ -52,7 +52,9 @@ class ScoringExplorer(MessageMixin, W.VBox):
     bonuses : bonus key -> points for a board-and-claims sheet (default Longest Path 10).
 
     Controls: ``player_picker`` (Dropdown of scorer indices), ``show_picker`` (Dropdown:
-    'trail', 'simple', 'network', 'ticket:<id>', 'bonus:<key>', 'all').
+    'trail', 'simple', 'network', 'ticket:<id>', 'bonus:<key>', 'all', and 'hindsight' once
+    asked), ``hindsight_button`` (the best score the player could have made with the tickets
+    they kept, their trains and the routes no one else claimed: :meth:`hindsight`).
     State: ``sheet``, ``player``, ``selection``, ``detail`` (the text for the selection),
     ``highlight``, ``message``; ``summary()`` for a plain-text account.
     """
@@ -60,6 +62,9 @@ class ScoringExplorer(MessageMixin, W.VBox):
     def __init__(self, source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
                  tickets: Mapping[str, Sequence[str]] | None = None, *, bonuses: Mapping[str, int] | None = None,
                  player: int = 0, width_px: int = WIDTH_PX, player_colors: list[str] | None = None):
+        from ..game import Game
+
+        self._game = source if isinstance(source, Game) else None
         self.sheet = sheet = sheet_from(source, claims, tickets, bonuses)
         self.board = sheet.board
         self.player_colors = list(player_colors or PLAYER_COLORS)
@@ -71,6 +76,10 @@ class ScoringExplorer(MessageMixin, W.VBox):
         self.selection = "trail"
         self.detail = ""
         self.highlight: dict[str, Any] = {}
+        self.hindsights: dict[int, Any] = {}
+        """Player index -> :class:`ttr_nb.optimize.Hindsight`, once asked."""
+        self.hindsight_limit = 5.0
+        """Seconds the optimiser may take per player before it answers 'at least X, at most Y'."""
         msg = self._init_message()
         self.player_picker = W.Dropdown(options=[(n, i) for i, n in enumerate(sheet.names)], value=0,
                                         description="player", layout=W.Layout(width="260px"),
@@ -84,7 +93,11 @@ class ScoringExplorer(MessageMixin, W.VBox):
         self.board_image = image(self.canvas.png(self.claims), width_px)
         self.player_picker.observe(self._on_player, names="value")
         self.show_picker.observe(self._on_show, names="value")
-        super().__init__([self.totals_html, W.HBox([self.player_picker, self.show_picker],
+        self.hindsight_button = W.Button(description="best possible score", layout=W.Layout(width="180px"),
+                                         tooltip="the best score with the tickets kept, the player's "
+                                                 "trains and the routes no one else claimed")
+        self.hindsight_button.on_click(lambda _b: self.hindsight())
+        super().__init__([self.totals_html, W.HBox([self.player_picker, self.show_picker, self.hindsight_button],
                                                    layout=W.Layout(flex_flow="row wrap")),
                           msg, self.detail_html, self.board_image, self.lines_html])
         self.add_class("ttr-scoring")
@@ -114,6 +127,25 @@ class ScoringExplorer(MessageMixin, W.VBox):
                 raise KeyError(f"Nothing called {show!r} to show for {self.sheet.names[self.player]}; "
                                f"choose one of: {', '.join(keys)}.")
             self.show_picker.value = show
+
+    @guarded
+    def hindsight(self, player: Any = None, time_limit: float | None = None):
+        """Compute (once) and show the player's hindsight: the best score they could have
+        made with the tickets they kept, their trains and the routes no one else claimed
+        (:func:`ttr_nb.optimize.hindsight`), drawn over what they did. Returns the
+        :class:`~ttr_nb.optimize.Hindsight`."""
+        if player is not None:
+            self.pick(player)
+        i = self.player
+        if i not in self.hindsights:
+            from ..optimize import hindsight
+
+            limit = self.hindsight_limit if time_limit is None else time_limit
+            source = self._game if self._game is not None else self.sheet
+            self.hindsights[i] = hindsight(source, time_limit=limit, players=[i])[0]
+            self._fill_show()
+        self.show_picker.value = "hindsight"
+        return self.hindsights[i]
 
     def simple_path(self, i: int):
         """Player ``i``'s longest simple path (no city twice), computed once."""
@@ -163,6 +195,10 @@ class ScoringExplorer(MessageMixin, W.VBox):
             opts.append((f"{mark} ticket {r.ticket.label()}", f"ticket:{r.ticket.id}"))
         for key in s.standings:
             opts.append((f"bonus: {BONUSES[key].title} (+{s.bonuses[key]})", f"bonus:{key}"))
+        if i in self.hindsights:
+            b = self.hindsights[i].best
+            best = f"{b.score}" if b.proven else f"at least {b.score}, at most {b.bound}"
+            opts.append((f"hindsight: best possible score {best}", "hindsight"))
         keep = self.selection if self.selection in [v for _l, v in opts] else "trail"
         self.show_picker.unobserve(self._on_show, names="value")
         self.show_picker.options = opts
@@ -226,6 +262,19 @@ class ScoringExplorer(MessageMixin, W.VBox):
                 styles["gap"] = list(res.routes)       # the dashed orange band
                 rings = {tk.a: MISS_RING, tk.b: MISS_RING}
             detail = line.detail + (" (orange: the open routes that would close the gap)" if not res.done and res.routes else "")
+        elif sel == "hindsight":
+            h = self.hindsights[i]
+            b = h.best
+            glow = {r: SIMPLE_COLOR for r in b.routes}
+            labels["path"] = "best possible routes"
+            best = f"{b.score} points (proven best)" if b.proven else f"at least {b.score}, at most {b.bound} points"
+            names = ", ".join(self.board.ticket(t).label() for t in b.tickets) or "none"
+            failed = ", ".join(self.board.ticket(t).label() for t in b.failed)
+            detail = (f"With the tickets {s.names[i]} kept, {b.budget} trains and the routes no one else "
+                      f"claimed: {best} ({b.route_points} from routes, {b.ticket_points} from tickets; done: "
+                      f"{names}" + (f"; failed: {failed}" if failed else "") + f"). {s.names[i]} made "
+                      f"{h.actual} from routes and tickets. Cyan: the best routes; the player's own trains "
+                      f"are in their colour. Bonuses and Terrain doubling are left out.")
         elif sel.startswith("bonus:"):
             key = sel[6:]
             m = s.standings[key][i]

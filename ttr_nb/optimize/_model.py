@@ -1,0 +1,261 @@
+"""The mixed-integer programs, solved by HiGHS through :func:`scipy.optimize.milp`.
+
+Variables (all in [0, 1]): ``x`` one per track option (integer), ``y`` one per ticket
+(integer: the ticket is done), and continuous flow variables that prove connectivity.
+
+Two models share them:
+
+- :func:`connected_model` — the completed tickets lie in ONE connected network (any other
+  claimed routes only score their points). The network is oriented as a tree grown from one
+  root city (``rho``, at most one), each city entered at most once (``z``, in-degree at most
+  1), and every city a completed ticket names receives one unit of flow from the root along
+  the oriented tracks. This directed form has a strong LP relaxation: a "thin" network of
+  half-claimed tracks no longer joins everything, because each city reached needs a whole
+  track pointing into it. Optionally (``spare``) the budget may also buy separate
+  ticket networks whose value is only bounded (see :func:`spare_values`): then the
+  program is a relaxation of every forest, and its optimum is an upper bound for all.
+- :func:`forest_model` — any number of separate networks, each with its own root; a ticket
+  counts only when both its ends hang from the same root. Exact for every forest but with a
+  weaker relaxation (used when the connected program cannot prove its answer).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from ._network import Network
+
+
+class Program:
+    """A sparse 0-1 program being built: maximise ``c·v`` subject to rows ``lb <= A v <= ub``."""
+
+    def __init__(self) -> None:
+        self.cost: list[float] = []
+        self.integer: list[int] = []
+        self.r: list[int] = []
+        self.c: list[int] = []
+        self.v: list[float] = []
+        self.lb: list[float] = []
+        self.ub: list[float] = []
+
+    def var(self, gain: float = 0.0, integer: bool = False) -> int:
+        self.cost.append(-float(gain))
+        self.integer.append(int(integer))
+        return len(self.cost) - 1
+
+    def vars(self, k: int) -> list[int]:
+        start = len(self.cost)
+        self.cost.extend([0.0] * k)
+        self.integer.extend([0] * k)
+        return list(range(start, start + k))
+
+    def row(self, coefs: dict[int, float] | Sequence[tuple[int, float]], lb: float, ub: float) -> None:
+        i = len(self.lb)
+        items = coefs.items() if isinstance(coefs, dict) else coefs
+        for j, a in items:
+            self.r.append(i)
+            self.c.append(j)
+            self.v.append(a)
+        self.lb.append(lb)
+        self.ub.append(ub)
+
+    def solve(self, relax: bool = False, time_limit: float | None = None):
+        """The scipy ``milp`` result (maximised value is ``-res.fun``)."""
+        from scipy.optimize import Bounds, LinearConstraint, milp
+        from scipy.sparse import csr_matrix
+
+        n = len(self.cost)
+        A = csr_matrix((self.v, (self.r, self.c)), shape=(len(self.lb), n))
+        options = {"presolve": True}
+        if time_limit is not None:
+            options["time_limit"] = max(float(time_limit), 0.05)
+        integrality = np.zeros(n) if relax else np.array(self.integer)
+        return milp(np.array(self.cost), integrality=integrality, bounds=Bounds(0, 1),
+                    constraints=LinearConstraint(A, self.lb, self.ub), options=options)
+
+
+INF = np.inf
+
+
+class Base:
+    """The part both models share: tracks, budget, tickets, oriented arcs ``z``."""
+
+    def __init__(self, net: Network, trains: int, prizes: Sequence[int]):
+        self.net = net
+        self.p = p = Program()
+        self.x: list[list[int]] = []
+        budget: list[tuple[int, float]] = []
+        for link in net.links:
+            xs = [p.var(t.points, True) for t in link.tracks]
+            self.x.append(xs)
+            budget += [(j, t.trains) for j, t in zip(xs, link.tracks)]
+            if len(xs) > 1:
+                p.row([(j, 1.0) for j in xs], -INF, 1)
+        self.budget = budget
+        self.trains = trains
+        self.y: list[int] = []
+        self.live: list[int] = []  # ticket positions whose both ends are on the network
+        for k, t in enumerate(net.tickets):
+            a, b = net.ends[t.id]
+            self.y.append(p.var(prizes[k], True))
+            if a and b and t.a != t.b:
+                self.live.append(k)
+            elif not (a and b):
+                p.row([(self.y[k], 1.0)], 0, 0)
+        # arcs: 2k is u->v, 2k+1 is v->u of link k
+        self.arcs = [(l.u, l.v) if s == 0 else (l.v, l.u) for l in net.links for s in (0, 1)]
+        self.z = p.vars(len(self.arcs))
+        for k, xs in enumerate(self.x):
+            p.row([(self.z[2 * k], 1.0), (self.z[2 * k + 1], 1.0)] + [(j, -1.0) for j in xs], -INF, 0)
+        self.into: list[list[int]] = [[] for _ in range(net.n)]
+        self.out: list[list[int]] = [[] for _ in range(net.n)]
+        for ai, (u, v) in enumerate(self.arcs):
+            self.out[u].append(ai)
+            self.into[v].append(ai)
+        # each ticket end's nodes (a country: several), by end name
+        self.terminals: dict[str, tuple[int, ...]] = {}
+        for k in self.live:
+            t = net.tickets[k]
+            a, b = net.ends[t.id]
+            self.terminals.setdefault(t.a, a)
+            self.terminals.setdefault(t.b, b)
+        # a ticket needs a track at each end (the cut around each end)
+        for k in self.live:
+            t = net.tickets[k]
+            for nodes in net.ends[t.id]:
+                inside = set(nodes)
+                coefs = {self.y[k]: -1.0}
+                for li, link in enumerate(net.links):
+                    if (link.u in inside) != (link.v in inside):
+                        for j in self.x[li]:
+                            coefs[j] = coefs.get(j, 0.0) + 1.0
+                p.row(coefs, 0, INF)
+
+    def roots(self) -> list[int]:
+        """Nodes that may be a root: the cities (not countries) a live ticket names."""
+        return sorted({ns[0] for ns in self.terminals.values() if len(ns) == 1})
+
+    def terminal_flows(self, rho: dict[int, int], w: dict[str, int]) -> dict[str, dict[int, int]]:
+        """One flow per ticket end from the roots, along ``z``; returns each end's root arcs."""
+        p = self.p
+        heads: dict[str, dict[int, int]] = {}
+        for name, sinks in self.terminals.items():
+            f = p.vars(len(self.arcs))
+            h = {r: p.var() for r in rho}
+            heads[name] = h
+            for ai in range(len(self.arcs)):
+                p.row([(f[ai], 1.0), (self.z[ai], -1.0)], -INF, 0)
+            for r, hv in h.items():
+                p.row([(hv, 1.0), (rho[r], -1.0)], -INF, 0)
+            sink = set(sinks)
+            total: dict[int, float] = {w[name]: -1.0}
+            for node in range(self.net.n):
+                coefs: dict[int, float] = {}
+                for ai in self.into[node]:
+                    coefs[f[ai]] = coefs.get(f[ai], 0.0) + 1.0
+                for ai in self.out[node]:
+                    coefs[f[ai]] = coefs.get(f[ai], 0.0) - 1.0
+                if node in h:
+                    coefs[h[node]] = coefs.get(h[node], 0.0) + 1.0
+                if node in sink:
+                    for j, a in coefs.items():
+                        total[j] = total.get(j, 0.0) + a
+                elif coefs:
+                    p.row(coefs, 0, 0)
+            p.row(total, 0, 0)
+        return heads
+
+    def tree_rows(self, rho: dict[int, int]) -> dict[str, int]:
+        """In-degree rows (each node entered at most once, a root not at all) and the ``w``
+        variables (an end is reached) tied to the tickets."""
+        p = self.p
+        for node in range(self.net.n):
+            coefs = [(self.z[ai], 1.0) for ai in self.into[node]]
+            if node in rho:
+                coefs.append((rho[node], 1.0))
+            if coefs:
+                p.row(coefs, -INF, 1)
+        w = {name: p.var() for name in self.terminals}
+        for k in self.live:
+            t = self.net.tickets[k]
+            p.row([(w[t.a], 1.0), (self.y[k], -1.0)], 0, INF)
+            p.row([(w[t.b], 1.0), (self.y[k], -1.0)], 0, INF)
+        return w
+
+    def finish(self, extra_budget: Sequence[tuple[int, float]] = ()) -> Program:
+        self.p.row(list(self.budget) + list(extra_budget), -INF, self.trains)
+        return self.p
+
+    def chosen(self, values: np.ndarray) -> list[int]:
+        """The route ids of the tracks set to 1."""
+        out = []
+        for link, xs in zip(self.net.links, self.x):
+            for t, j in zip(link.tracks, xs):
+                if values[j] > 0.5:
+                    out.append(t.id)
+        return sorted(out)
+
+
+def connected_model(net: Network, trains: int, prizes: Sequence[int],
+                    spare: dict[int, float] | None = None) -> tuple[Base, Program, dict[int, int]]:
+    """The one-network program; ``spare``: cost -> bound on separate networks of that cost
+    (binary choice of at most one; its trains are taken from the budget). Returns the
+    model, the program and the spare choice variables (cost -> variable)."""
+    m = Base(net, trains, prizes)
+    p = m.p
+    roots = m.roots()
+    rho = {r: p.var() for r in roots}
+    if rho:
+        p.row([(v, 1.0) for v in rho.values()], -INF, 1)
+    w = m.tree_rows(rho)
+    m.terminal_flows(rho, w)
+    use: dict[int, int] = {}
+    extra: list[tuple[int, float]] = []
+    for cost, value in sorted((spare or {}).items()):
+        if value > 0 and cost <= trains:
+            use[cost] = p.var(value, True)
+            extra.append((use[cost], float(cost)))
+    if len(use) > 1:
+        p.row([(v, 1.0) for v in use.values()], -INF, 1)
+    return m, m.finish(extra), use
+
+
+def forest_model(net: Network, trains: int, prizes: Sequence[int]) -> tuple[Base, Program]:
+    """The any-number-of-networks program: a root per network (the ticket end that comes
+    first in a fixed order), and each done ticket's two ends fed by the same roots."""
+    m = Base(net, trains, prizes)
+    p = m.p
+    roots = m.roots()
+    weight: dict[int, int] = {}
+    for k in m.live:
+        t = net.tickets[k]
+        for nodes in net.ends[t.id]:
+            if len(nodes) == 1:
+                weight[nodes[0]] = weight.get(nodes[0], 0) + net.tickets[k].points
+    roots.sort(key=lambda r: (-weight.get(r, 0), r))
+    order = {r: i for i, r in enumerate(roots)}
+    rho = {r: p.var(0, True) for r in roots}
+    w = m.tree_rows(rho)
+    heads = m.terminal_flows(rho, w)
+    for name, h in heads.items():  # an end hangs only from a root that comes before it
+        nodes = m.terminals[name]
+        if len(nodes) == 1 and nodes[0] in order:
+            for r, hv in h.items():
+                if order[r] > order[nodes[0]]:
+                    p.row([(hv, 1.0)], 0, 0)
+    for r in roots:  # a root is the first end of a done ticket
+        coefs = {rho[r]: 1.0}
+        for k in m.live:
+            a, b = net.ends[net.tickets[k].id]
+            for mine, other in ((a, b), (b, a)):
+                if mine == (r,) and (len(other) > 1 or order.get(other[0], -1) > order[r]):
+                    coefs[m.y[k]] = coefs.get(m.y[k], 0.0) - 1.0
+        p.row(coefs, -INF, 0)
+    for k in m.live:  # both ends of a done ticket from the same roots
+        t = net.tickets[k]
+        for r in roots:
+            ha, hb = heads[t.a][r], heads[t.b][r]
+            p.row([(ha, 1.0), (hb, -1.0), (m.y[k], 1.0)], -INF, 1)
+            p.row([(hb, 1.0), (ha, -1.0), (m.y[k], 1.0)], -INF, 1)
+    return m, m.finish()
