@@ -147,7 +147,10 @@ print(panel.message)
 # may repeat, each route counts once: this is what the Longest Path bonus counts,
 # [B-8.2](../docs/RULES.md#B-8.2)), the **longest simple path** (no city twice, the naive
 # answer, sometimes shorter), each ticket with the path that completes it or the gap that
-# breaks it (the open routes that would have joined its cities), and the bonus.
+# breaks it (the open routes that would have joined its cities), and the bonus. **Click a
+# route** on the board for its score line, **click a city** for the player's tickets from it.
+# The **best possible score** button works out, after the game, the most the player could have
+# scored with the tickets they kept and the routes nobody else claimed (drawn in cyan).
 
 # %%
 # NBVAL_IGNORE_OUTPUT

@@ -9,6 +9,7 @@ from ..draw import GAP_COLOR as GAP_RING
 from ..draw import PATH_COLOR, PLAYER_COLORS
 from ..graph import longest_simple_path
 from ..scoring import BONUSES, Claim, Scorer, Scoresheet
+from .board_widget import BoardFallback, attach_to_explorer
 from ._common import (SIMPLE_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, esc, guarded,
                       image, resolve_board, resolve_route, swatch, table)
 
@@ -42,7 +43,7 @@ def sheet_from(source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
     return Scoresheet.compute(board, scorers, dict(DEFAULT_BONUSES if bonuses is None else bonuses))
 
 
-class ScoringExplorer(MessageMixin, W.VBox):
+class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
     """Take a final score apart: pick a player (team), then what to look at on the map.
 
     Parameters
@@ -107,6 +108,7 @@ class ScoringExplorer(MessageMixin, W.VBox):
             self.pick(player)
         else:
             self._render()
+        attach_to_explorer(self)  # the clickable board: a route's score line, a city's tickets
 
     # -- public ----------------------------------------------------------------------------
     @guarded
