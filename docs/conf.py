@@ -46,7 +46,8 @@ html_static_path = ["_static"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": True}
-suppress_warnings = ["myst.header"]  # a lesson's own title levels are the notebook's
+suppress_warnings = ["myst.header",  # a lesson's own title levels are the notebook's
+                     "ref.python"]  # a name in a docstring that several classes define (e.g. 'kind')
 
 API: dict[str, tuple[str, list[str]]] = {
     # page: (title, modules)
@@ -62,7 +63,8 @@ API: dict[str, tuple[str, list[str]]] = {
     "scoring": ("Scoring", ["ttr_nb.scoring", "ttr_nb.analysis"]),
     "pictures": ("Pictures and charts", ["ttr_nb.pictures", "ttr_nb.draw", "ttr_nb.charts"]),
     "widgets": ("Controls", ["ttr_nb.widgets"]),
-    "players": ("Players and simulation", ["ttr_nb.agents", "ttr_nb.simulate", "ttr_nb.lab"]),
+    "players": ("Players, simulation and tournaments", ["ttr_nb.agents", "ttr_nb.simulate", "ttr_nb.lab",
+                                                         "ttr_nb.tournament"]),
     "optimize": ("The best possible score", ["ttr_nb.optimize"]),
     "lessons": ("Lessons and exercises", ["ttr_nb.narrate", "ttr_nb.exercises", "ttr_nb.lessons"]),
 }
@@ -100,6 +102,10 @@ _LINK = re.compile(r"\[([^\]]+)\]\(\.\./docs/RULES\.md#([^)\s]+)\)")
 """A link to a rule in a lesson: [text](../docs/RULES.md#B-8.2)."""
 
 
+_PAGE_LINK = re.compile(r"\[([^\]]+)\]\((?:\.\./docs/|\./)?RULES\.md#([^)\s]+)\)")
+"""A link to a rule in a page of docs/: [text](RULES.md#B-8.2)."""
+
+
 def _copy_lessons() -> None:
     """The executed teacher edition, its links to the rules reference made local."""
     from ttr_nb.lessons import RULES_LINK
@@ -135,6 +141,8 @@ def _rule_targets(app, docname: str, source: list[str]) -> None:
     follow); for Sphinx each becomes a MyST target, so ``RULES.md#B-8.2`` links resolve."""
     if docname == "RULES":
         source[0] = re.sub(r'<a id="([^"]+)"></a>', r"(\1)=", source[0])
+    else:  # a page's links to a rule, [B-8.2](RULES.md#B-8.2), go to the rule's target
+        source[0] = _PAGE_LINK.sub(lambda m: "{ref}`" + m[1].replace("`", "") + " <" + m[2] + ">`", source[0])
 
 
 def setup(app) -> None:

@@ -36,8 +36,9 @@ _EXPORTS = {
     "KeepTickets": "actions", "Pass": "actions", "Event": "events",
     "PlaceCard": "rules.teams", "ShareTickets": "rules.teams",
     "DrawTerrain": "rules.terrain", "PayTunnel": "rules.tunnels", "WithdrawTunnel": "rules.tunnels", "policy_table": "variants",
-    # simulation
-    "simulate": "simulate",
+    # simulation, players' styles and the best possible score
+    "simulate": "simulate", "SearchAgent": "agents", "load_tournament": "tournament",
+    "best_score": "optimize", "hindsight": "optimize",
     # lessons
     "exercises": "exercises", "narrate": "narrate",
 }
