@@ -54,9 +54,9 @@ def _markdown_words(text: str) -> str:
     return re.sub(r"\]\([^)]*\)", "]", text)
 
 
-def test_there_are_eleven_lessons_numbered_in_order():
+def test_there_are_thirteen_lessons_numbered_in_order():
     assert [n[:2] for n in LESSONS] == [f"{i:02d}" for i in range(len(LESSONS))]
-    assert len(LESSONS) == 11, LESSONS
+    assert len(LESSONS) == 13, LESSONS
     assert LESSONS[0] == "00_start_here"
 
 

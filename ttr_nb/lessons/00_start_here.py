@@ -50,13 +50,17 @@ from ttr_nb import exercises, graph
 # | [08 Team Asia](08_team_asia.ipynb) | teams of two, the team holder, tunnels and their odds | players of that map; probability |
 # | [09 Legendary Asia](09_legendary_asia.ipynb) | mountains, ferries and the Asian Explorer bonus (the biggest network) | players of that map |
 # | [10 Simulation lab](10_simulation_lab.ipynb) | hundreds of games between computer players, read with intervals | statistics, programming |
+# | [11 The best possible score](11_best_score.ipynb) | the most points 45 trains can make, as a network design problem solved and proven | optimisation, university |
+# | [12 Playing styles](12_playing_styles.ipynb) | four computer players with different styles meet in tournaments: which style wins on which board | strategy, statistics |
 #
 # ## 1. A whole game, to step through
 #
 # Three computer players, Ana, Bea and Cal, play a whole game on the USA board (random seed 7).
-# Press **▶** to play it one step at a time, **◀** to go back, drag the **step** slider, or
-# press **play**. The **eyes** menu shows the game as the teacher sees it (every hand) or as
-# one player sees it (only their own cards and tickets). Lesson 06 explains every control.
+# Press **▶** to play it one step at a time, **◀** to go back, **|◀** to go back to the deal,
+# drag the **step** slider, or press **▶ Play** (and **⏸ Pause**, which keeps the step). Click a
+# route on the board to see when it was claimed and by whom. The **eyes** menu shows the game as
+# the teacher sees it (every hand) or as one player sees it (only their own cards and tickets).
+# Lesson 06 explains every control.
 
 # %%
 # NBVAL_IGNORE_OUTPUT
