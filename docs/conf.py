@@ -42,7 +42,6 @@ nb_execution_mode = "off"
 nb_output_stderr = "remove"
 html_theme = "furo"
 html_title = f"ttr_nb {release}"
-html_static_path = ["_static"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "undoc-members": False, "show-inheritance": True}

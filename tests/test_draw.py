@@ -500,22 +500,24 @@ def test_controls_highlight_in_the_lesson_styles():
     game = play_game("usa", 3, 14, ("greedy",))
     calls = []
 
-    def spy(widget):
-        real = widget.canvas.png
+    def spy(widget):  # a control paints its clickable board with the PNG canvas's keywords
+        board = getattr(widget, "board_widget", None)
+        target, name = (board, "show") if board is not None else (widget.canvas, "png")
+        real = getattr(target, name)
 
-        def png(*a, **kw):
+        def paint(*a, **kw):
             calls.append(kw)
             return real(*a, **kw)
-        widget.canvas.png = png
+        setattr(target, name, paint)
 
     s = GameStepper(game, chart=False)
     spy(s)
     k = next(i for i, a in enumerate(game.history) if type(a).__name__ == "ClaimRoute") + 1
     s.go(k)
     route = game.history[k - 1].route
-    assert calls[-1]["selected"] == [route] and calls[-1]["labels"]["selected"] == "last claim"
+    assert list(calls[-1]["selected"]) == [route] and calls[-1]["labels"]["selected"] == "last claim"
     assert route in s.highlight["routes"]
-    px = _pixels(s.board_image.value)
+    px = _pixels(s.board_widget.png())
     assert not (np.abs(px - np.array([255, 0, 170])).sum(axis=2) < 30).any()     # no pink glow
 
     ex = ScoringExplorer(game)
