@@ -25,6 +25,16 @@ CHANGED_STREAMS = {
         "the random sampler now counts Legendary Asia's claims (ferries, mountains) without "
         "building them and walks them in its own order (colour, slot, route), as on the USA "
         "board: the same seed picks another, still uniformly random, legal action"),
+    ("heart-of-africa", "random"): (
+        "the random sampler now counts The Heart of Africa's claims with their Terrain doublings "
+        "(H-5, H-6) without building them and walks them in its own order (draws, claims by "
+        "colour, slot, route and option, the ticket draw, the Terrain draws): the same seed "
+        "picks another, still uniformly random, legal action"),
+    ("team-asia", "random"): (
+        "the random sampler now counts Team Asia's claims with their hand/holder splits (TA-10) "
+        "without building them and walks them in its own order (draws, claims by colour, slot, "
+        "route and option, the ticket draw, the share-tickets turns): the same seed picks "
+        "another, still uniformly random, legal action"),
 }
 """(variant, kind) whose result stream changed on purpose, and why (README, 'Random games')."""
 

@@ -155,7 +155,7 @@ class Game:
         self.open_routes = [claiming.OpenRoutes(self.T) for _ in range(self.n)]
         """open_routes[seat]: the same routes by colour and length (claiming.OpenRoutes)."""
         fast_ok = all(m.fast_ok for m in self.mechanics)
-        self._fast: Any = fast.FastCounter(self) if fast_ok else None
+        self._fast: Any = fast.counter(self) if fast_ok else None
 
     def emit(self, kind: str, seat: int | None, *args: Any) -> None:
         """Record an event (a raw tuple; worded on demand, see ttr_nb.events)."""
@@ -419,7 +419,9 @@ class Game:
             self.emit("pass", seat)
             endgame.end_turn(self, passed=True)
 
-    def _materialize(self, code: tuple) -> Action:
+    def _materialize(self, code: Any) -> Action:
+        if type(code) is not tuple:  # (the sampler picks some actions as Actions)
+            return code
         k = code[0]
         if k == "d":
             return DrawCard(drawing.source_name(code[1]))
@@ -455,12 +457,14 @@ class Game:
 
     # ------------------------------------------------------------------ random play
     def random_action(self, rng: random.Random) -> Action:
-        """A legal action chosen uniformly at random, with one ``rng.random()`` call.
+        """A legal action chosen uniformly at random, with one ``rng.random()`` call (none for
+        a forced pass on a board with mechanics).
 
-        Plain variants use the fast sampler (its own order of the same legal set); the others
-        take ``legal_actions()[int(rng.random() * len(legal_actions()))]``."""
+        Variants whose mechanics are all ``fast_ok`` (every shipped one) use the fast sampler
+        (its own order of the same legal set, ``rules/fast.py``); the others take
+        ``legal_actions()[int(rng.random() * len(legal_actions()))]``."""
         if self._fast is not None:
-            return self._materialize(self._fast.pick(self, rng.random()))
+            return self._materialize(self._fast.pick_rnd(self, rng.random))
         legal = self.legal_actions()
         return legal[int(rng.random() * len(legal))]
 
@@ -468,8 +472,8 @@ class Game:
         """Apply :meth:`random_action` (same choice, same use of ``rng``) without wording events
         or building action objects: the fast path of random games."""
         if self._fast is not None:
-            code = self._fast.pick(self, rng.random())
-            self._exec_code(code)
+            code = self._fast.pick_rnd(self, rng.random)
+            self._exec(code)
             self._hist.append(code)
         else:
             legal = self.legal_actions()

@@ -40,7 +40,16 @@ class Mechanic:
     action_types: ClassVar[tuple[type, ...]] = ()
     pending_kinds: ClassVar[tuple[str, ...]] = ()
     fast_ok: ClassVar[bool] = False
-    """True if it changes nothing that the fast random sampler counts (legal actions)."""
+    """True if the fast random sampler (``rules/fast.py``) stays exact with this mechanic: it
+    adds no legal action the sampler does not see, i.e. its claim expansions are described by
+    :meth:`fast_class` and :meth:`fast_keys`, and its other actions are what :meth:`actions`
+    lists (the sampler picks those from that list)."""
+    max_options: ClassVar[int] = 64
+    """The most options :meth:`claim_options` makes of one base payment (the payment itself
+    included); the sampler sizes its counts by it and checks it."""
+    action_kinds: ClassVar[tuple[str, ...] | None] = None
+    """The decision kinds at which :meth:`actions` may list anything (None: it may at any);
+    the sampler asks only these mechanics for a kind's actions."""
     claim_options_in_order: ClassVar[bool] = False
     """True if :meth:`claim_options` returns nothing for an empty ``base`` and, given ``base``
     in legal-action order, returns each base payment's options as one block in that order
@@ -103,6 +112,24 @@ class Mechanic:
         """Expand the base payments of a route into the full legal list (e.g. with and without
         Terrain doubling, or every hand/holder split); see ``claim_options_in_order``."""
         return base
+
+    def fast_class(self, route: "Route") -> Any:
+        """For the sampler: what of ``route`` (besides its length, ferry Locomotives and
+        mountains) :meth:`claim_options` looks at, as a hashable value; routes of one class
+        expand a payment alike. Default None: the route is not looked at."""
+        return None
+
+    def fast_keys(self, seat: int) -> Any:
+        """For the sampler: hashable keys for the state on which :meth:`claim_options` (after
+        :meth:`claim_options_start`) expands ``seat``'s payments now. Either one key (not a
+        list) for every payment, or a list of nine, one per card (0..7 the colours, 8 the
+        Locomotives): a payment of colour c is then expanded by the state that keys c and 8
+        stand for together (the all-Locomotive payment: key 8). Two payments with the same
+        cards, on routes of one slot (length, ferry, mountains and :meth:`fast_class`), under
+        equal keys, get as many options, whatever their colour. The sampler remembers those
+        numbers (the lengths of what :meth:`claim_options` returns) by these keys. Default:
+        None (no state)."""
+        return None
 
     def claim_why_not(self, seat: int, action: "ClaimRoute", route: "Route") -> str | None:
         """Extra checks of a claim (its reserved fields); None = fine."""

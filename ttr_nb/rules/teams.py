@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
+from operator import add
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, _actor, register_action
@@ -229,7 +230,15 @@ class Teams(Mechanic):
     name = "teams"
     action_types = (PlaceCard, ShareTickets)
     pending_kinds = ("place-card", "share-setup", "share-kept")
-    fast_ok = False
+    action_kinds = ("turn",) + pending_kinds
+    fast_ok = True
+
+    @property
+    def max_options(self) -> int:  # type: ignore[override]
+        """The most hand/holder splits of one payment on this board: (a + 1) × (b + 1) for
+        a + b cards of the longest route (a colour and the Locomotives)."""
+        ml = self.game.T.maxlen
+        return (ml // 2 + 1) * ((ml + 1) // 2 + 1)
 
     def __init__(self, game: "Game"):
         super().__init__(game)
@@ -403,8 +412,8 @@ class Teams(Mechanic):
 
     # -- claiming (TA-10) -------------------------------------------------------------------
     def claim_cards(self, seat: int) -> list[int]:
-        hold = self.state["cards"][team_of(self.game, seat)]
-        return [h + k for h, k in zip(self.game.hands[seat], hold)]
+        g = self.game
+        return list(map(add, g.hands[seat], g.ext["teams"]["cards"][seat // 2]))  # team_of
 
     claim_options_in_order = True
 
@@ -438,20 +447,37 @@ class Teams(Mechanic):
                 out.append(x)
         return out
 
+    def fast_keys(self, seat: int) -> list[Any] | None:
+        """For each card: (in hand, in the team holder), the counts the splits of a payment
+        come from (``splits``: its colour's and the Locomotives'); None (one key for all)
+        while the holder is empty (each payment has one option)."""
+        g = self.game
+        hold = g.ext["teams"]["cards"][seat // 2]  # team_of
+        if not any(hold):
+            return None
+        return list(zip(g.hands[seat], hold))
+
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")
 
     def take_payment(self, seat: int, action: ClaimRoute, counts: list[int]) -> bool:
-        take_cards(self.game, seat, counts, split_counts(action.from_holder))
+        fh = action.from_holder
+        if fh:
+            take_cards(self.game, seat, counts, split_counts(fh))
+        else:  # all from the hand (take_cards with nothing from the holder)
+            hand = self.game.hands[seat]
+            for c in range(9):
+                if counts[c]:
+                    hand[c] -= counts[c]
         return True
 
     # -- drawing (TA-8, TA-9) ---------------------------------------------------------------
     def receive_card(self, seat: int, card: int, nth: int, face_up: bool) -> bool:
         g = self.game
-        st = self.state
+        st = g.ext["teams"]
         if nth == 1:
             if face_up and card == LOCO:
-                st["cards"][team_of(g, seat)][LOCO] += 1
+                st["cards"][seat // 2][LOCO] += 1  # team_of
                 g.emit("loco_to_holder", seat)
                 return True
             st["placing"] = [card, int(face_up)]
@@ -462,7 +488,7 @@ class Teams(Mechanic):
         if to == HAND:
             g.hands[seat][card] += 1
         else:
-            st["cards"][team_of(g, seat)][card] += 1
+            st["cards"][seat // 2][card] += 1
         g.emit("place_second", seat, card, to, int(face_up))
         return True
 
@@ -487,10 +513,10 @@ class Teams(Mechanic):
     # -- end and score (TA-3, TA-15, TA-16, TA-21) ------------------------------------------
     def end_check(self, seat: int) -> bool:
         g = self.game
-        seats = team_seats(g, team_of(g, seat))
-        left = sum(g.trains[s] for s in seats)
-        if left <= g.variant.end_trigger:
-            g.emit("team_end", seat, tuple(g.trains[s] for s in seats), g.variant.end_trigger)
+        a = seat & ~1  # the team's seats: a and a + 1 (team_seats)
+        tr = g.trains
+        if tr[a] + tr[a + 1] <= g.variant.end_trigger:
+            g.emit("team_end", seat, (tr[a], tr[a + 1]), g.variant.end_trigger)
             return True
         return False
 

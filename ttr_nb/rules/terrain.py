@@ -144,6 +144,15 @@ _DRAW: dict[str, DrawTerrain] = {src: DrawTerrain(src) for src in (DECK,) + TERR
 
 
 # -- the mechanic ----------------------------------------------------------------------------
+_POLICIES = ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card", "majority_check",
+             "allow_zero_zero_majority")
+"""The settings the doubling rules read."""
+_SHARED: dict[tuple, tuple[dict, dict, dict]] = {}
+"""The Terrain settings -> the memos their games share (:class:`Terrain`)."""
+_NORM = [[4 * (m if m < 2 else 2) + 1 + (-1 if m - b < -1 else (m - b if m - b < 2 else 2)) for b in range(64)]
+         for m in range(64)]
+"""_NORM[mine][best]: a standing as far as a doubling can tell it apart (:meth:`Terrain.fast_keys`):
+its cards up to 2 and its lead from -1 to 2, as one number 0..11 (4 × cards + lead + 1)."""
 _DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
 """id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
@@ -159,16 +168,24 @@ class Terrain(Mechanic):
 
     name = "terrain"
     action_types = (DrawTerrain,)
-    fast_ok = False
+    action_kinds = ("turn", "second-card")
+    max_options = 4  # the payment and at most 3 doublings (a doubling needs 1 or 2 cards, H-5.2)
+    fast_ok = True
 
     def __init__(self, game: "Game"):
         super().__init__(game)
-        self._mix_cache: dict[tuple, list[tuple[int, tuple]]] = {}
-        """:meth:`_doublings` by (type, need, real, Locomotives, policies)."""
+        pol = game.policies
+        shared = _SHARED.setdefault(tuple(pol[k] for k in _POLICIES), ({}, {}, {}))
+        self._mix_cache: dict[tuple, list[tuple[int, tuple]]] = shared[0]
+        """:meth:`_doublings` by (type, need, real, Locomotives, policies); shared by the
+        games of the same Terrain settings."""
         self._options: tuple[int, dict] = (0, {})
         """What :meth:`claim_options_start` prepared for :meth:`claim_options`."""
-        self._allowed_cache: dict[tuple, list] = {}
-        """:meth:`_allowed` by (type, need, Locomotives, standing)."""
+        self._allowed_cache: dict[tuple, list] = shared[1]
+        """:meth:`_allowed` by (type, need, Locomotives, standing); shared likewise (it
+        depends on these and the settings only)."""
+        self._draws: dict[tuple, list[Action]] = shared[2]
+        """The Terrain draws by (a blind card exists, the face-up cards)."""
 
     # -- life cycle ------------------------------------------------------------------------
     def init(self) -> None:
@@ -225,10 +242,15 @@ class Terrain(Mechanic):
     def actions(self, kind: str) -> list[Action]:
         if kind != "turn" and kind != "second-card":
             return []
-        st = self.state
-        out = [_DRAW[DECK]] if self._can_blind() else []
-        out += [_DRAW[t] for t in TERRAINS if t in st["display"]]
-        return out
+        st = self.game.ext["terrain"]
+        d = st["display"]
+        key = (bool(st["deck"] or st["discard"]), *d)
+        out = self._draws.get(key)
+        if out is None:
+            out = [_DRAW[DECK]] if key[0] else []
+            out += [_DRAW[t] for t in TERRAINS if t in d]
+            self._draws[key] = out
+        return list(out)
 
     def pending_reason(self, kind: str) -> str | None:
         if kind != "second-card":
@@ -387,6 +409,38 @@ class Terrain(Mechanic):
                         x = made[terrain] = ClaimRoute._raw(a.route, pay, a.from_holder, terrain)
                     out.append(x)
         return out
+
+    def fast_class(self, route: "Route") -> str:
+        """The route's Terrain type (its doublings depend on it, its length and the state)."""
+        return TERRAIN_OF_COLOR[route.color]
+
+    def fast_keys(self, seat: int) -> int:
+        """One key for every payment colour, one number: the seat's Locomotives and, per
+        Terrain type, its standing as far as a doubling can tell it apart (``_NORM``): its
+        cards up to 2 (a doubling needs 1 or 2, H-5.2) and its lead over the best other
+        player from -1 to 2 (the majority before or after spending up to 2 cards, H-5.3 to
+        H-5.5; a lead of 0 with no card is the 0-0 tie)."""
+        g = self.game
+        held = g.ext["terrain"]["held"]
+        bd = bj = bm = 0
+        if len(held) == 2:  # (the one other player)
+            h = held[1 - seat]
+            bd, bj, bm = h["desert"], h["jungle"], h["mountain"]
+        else:
+            for o, h in enumerate(held):
+                if o != seat:
+                    x = h["desert"]
+                    if x > bd:
+                        bd = x
+                    x = h["jungle"]
+                    if x > bj:
+                        bj = x
+                    x = h["mountain"]
+                    if x > bm:
+                        bm = x
+        h = held[seat]
+        return ((g.hands[seat][LOCO] * 12 + _NORM[h["desert"]][bd]) * 12 + _NORM[h["jungle"]][bj]) * 12 \
+            + _NORM[h["mountain"]][bm]
 
     def _allowed(self, seat: int, t: str, need: int, locos: int) -> list[tuple[tuple[str, int], ...]]:
         """The ``ClaimRoute.terrain`` of every doubling ``seat`` may add now to a payment that

@@ -85,6 +85,18 @@ class WithdrawTunnel(Action):
         return f"{_actor(game)} takes the cards back and ends the turn"
 
 
+_WITHDRAW = WithdrawTunnel()
+_PAY_TUNNELS: dict[tuple, PayTunnel] = {}
+
+
+def _pay_tunnel(pay: tuple, fh: tuple) -> PayTunnel:
+    """``PayTunnel(pay, fh)``, one shared object for each (actions are frozen)."""
+    a = _PAY_TUNNELS.get((pay, fh))
+    if a is None:
+        a = _PAY_TUNNELS[(pay, fh)] = PayTunnel(pay, fh)
+    return a
+
+
 def reveal_count(g: "Game", route: "Route") -> int:
     """Cards revealed for ``route``: the map's number (policy 'map') or 3 (TA-18)."""
     how = g.policies.get("tunnel_reveal", "map")
@@ -113,7 +125,8 @@ class Tunnels(Mechanic):
     name = "tunnels"
     action_types = (PayTunnel, WithdrawTunnel)
     pending_kinds = ("tunnel",)
-    fast_ok = False
+    action_kinds = pending_kinds
+    fast_ok = True
 
     def init(self) -> None:
         self.game.ext[self.name] = {"pending": None}
@@ -165,16 +178,16 @@ class Tunnels(Mechanic):
             hold = holder_of(g, seat)
             pay = tuple((CARD_NAMES[i], n) for i, n in enumerate(counts) if n)
             if hold is None:
-                out.append(PayTunnel(pay))
+                out.append(_pay_tunnel(pay, ()))
             else:
                 for fh in splits(counts, g.hands[seat], hold):
-                    out.append(PayTunnel(pay, fh))
+                    out.append(_pay_tunnel(pay, fh))
         return out
 
     def actions(self, kind: str) -> list[Action]:
         if kind != "tunnel":
             return []
-        return [*self.options(), WithdrawTunnel()]
+        return [*self.options(), _WITHDRAW]
 
     def why_not(self, action: Action) -> str | None:
         g = self.game

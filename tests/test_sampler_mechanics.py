@@ -1,0 +1,99 @@
+"""The fast random sampler on boards whose mechanics expand claims or add actions (issue 16):
+The Heart of Africa (Terrain doublings, H-5, H-6; Terrain draws, H-4) and Team Asia (hand/holder
+splits, TA-10; placing a card, TA-8; shared tickets, TA-11 to TA-14; tunnels, EU-3, TA-17 to
+TA-19). The sampler counts every claim with its options without building them, so it must walk
+exactly ``legal_actions()``: every index a different legal action, all of them together."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ttr_nb.actions import ClaimRoute
+from ttr_nb.game import Game, new_game
+from ttr_nb.rules.fast import MechanicCounter
+
+SETTINGS = [
+    ("heart-of-africa", 2, {}),
+    ("heart-of-africa", 4, {}),
+    ("heart-of-africa", 3, {"loco_terrain_value": 2, "majority_check": "after_discard",
+                            "allow_zero_zero_majority": False}),
+    ("heart-of-africa", 5, {"loco_as_terrain": False, "require_real_terrain_card": True}),
+    ("heart-of-africa", 2, {"require_real_terrain_card": True, "majority_check": "after_discard"}),
+    ("team-asia", 4, {}),
+    ("team-asia", 6, {}),
+    ("team-asia", 4, {"two_team_doubles": "both", "holders_visible_to": "all", "tunnel_reveal": 3}),
+    ("team-asia", 6, {"holders_visible_to": "all", "share_tickets_max": 1}),
+]
+
+
+def _id(s):
+    v, n, pol = s
+    return f"{v}-{n}p-" + ("-".join(f"{k}={x}" for k, x in pol.items()) or "default")
+
+
+@pytest.mark.parametrize("setting", SETTINGS, ids=_id)
+def test_sampler_walks_exactly_the_legal_actions_H_5_H_6_TA_10_EU_3(setting):
+    """In every state of whole random games, the sampler's count is ``len(legal_actions())``,
+    and its indices give each legal action once: doublings (every Terrain/Locomotive mix the
+    majority allows, H-5.3, H-6), hand/holder splits (TA-10), Terrain draws, shared tickets,
+    placing the first card and paying a tunnel included."""
+    v, n, pol = setting
+    seen: set[str] = set()
+    for seed in range(2):
+        g = new_game(v, n, seed=seed, **pol)
+        assert isinstance(g._fast, MechanicCounter)
+        rng = random.Random(seed)
+        while not g.over:
+            la = g.legal_actions()
+            c = g._fast.count(g)
+            assert c == len(la) == g.legal_count()
+            picked = [g._materialize(g._fast.pick_index(g, i)) for i in range(c)]
+            assert sorted(picked) == la
+            for a in la:
+                if isinstance(a, ClaimRoute):
+                    seen.add("doubled" if a.terrain else "split" if a.from_holder else "claim")
+            seen.add(g.pending)
+            g.random_step(rng)
+    want = {"claim", "turn", "second-card"} | ({"doubled"} if v == "heart-of-africa" else
+                                                {"split", "place-card", "tunnel", "share-setup"})
+    assert want <= seen  # the states the test meant to reach were reached
+
+
+@pytest.mark.parametrize("variant,n", [("heart-of-africa", 2), ("heart-of-africa", 5),
+                                       ("team-asia", 4), ("team-asia", 6)])
+def test_fused_loop_equals_random_steps_and_replays(variant, n):
+    """``play_random`` makes the same choices as ``apply(random_action(rng))`` step by step
+    (the same rng use), and the game's record replays to the same state and log."""
+    for seed in range(3):
+        a, b = new_game(variant, n, seed=seed), new_game(variant, n, seed=seed)
+        ra, rb = random.Random(seed), random.Random(seed)
+        while not a.over:
+            a.apply(a.random_action(ra))
+        b.play_random(rb)
+        assert a.state_json() == b.state_json() and a.history == b.history
+        assert [e.text for e in a.log] == [e.text for e in b.log]
+        again = Game.from_json(b.to_json())
+        assert again.state_json() == b.state_json()
+
+
+def test_copy_keeps_the_sampler_independent():
+    g = new_game("team-asia", 4, seed=3)
+    g.play_random(random.Random(3), 80)
+    c = g.copy()
+    assert c.state_json() == g.state_json()
+    c.play_random(random.Random(4))
+    assert c.over and not g.over
+    assert g._fast.count(g) == len(g.legal_actions())
+    g.play_random(random.Random(5))
+    assert g.over
+
+
+def test_same_seed_same_random_game():
+    """The random stream of these boards is one game per seed (it changed with issue 16, see
+    tests/test_golden_replays.py CHANGED_STREAMS)."""
+    for variant, n in (("heart-of-africa", 3), ("team-asia", 6)):
+        a, b = new_game(variant, n, seed=11), new_game(variant, n, seed=11)
+        a.play_random(random.Random(11))
+        b.play_random(random.Random(11))
+        assert a.history == b.history and a.state_json() == b.state_json()
