@@ -29,6 +29,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from ..cards import GRAY_INDEX, LOCO
+from .claiming import payment_range
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -41,14 +42,10 @@ ALL = 9
 
 
 def options(length: int, held: int, locos: int, ferry: int = 0) -> int:
-    """Payments of a route of ``length`` with one colour (``held`` cards of it) plus Locomotives,
-    at least one coloured card and at least ``ferry`` Locomotives (EU-2); the all-Locomotive
-    payment is counted apart. (The same range as ``claiming.base_payments``.)"""
-    lo = length - held if length > held else 0
-    if lo < ferry:
-        lo = ferry
-    hi = length - 1 if locos >= length - 1 else locos
-    return hi - lo + 1 if hi >= lo else 0
+    """How many payments :func:`ttr_nb.rules.claiming.payment_range` (the payment rule) gives
+    a route of ``length`` with one colour (``held`` cards of it) plus Locomotives; the
+    all-Locomotive payment is counted apart. Used to build the counting tables."""
+    return len(payment_range(length, held, locos, ferry))
 
 
 # -- the face-up display as a bit mask -------------------------------------------------------
