@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import time
 from pathlib import Path
@@ -37,18 +38,24 @@ def main() -> None:
     usa = ttr_nb.load_map("usa")
     table = []
     for b in budgets:
+        cpu = time.process_time()
         r = best_score(usa, trains=b, tickets="original", time_limit=args.table_limit)
-        table.append(r.to_dict())
+        cpu = time.process_time() - cpu
+        table.append({**r.to_dict(), "cpu_seconds": round(cpu, 1), "load": round(os.getloadavg()[0], 1)})
         print(f"| {b} | {r.score} | {r.route_points} | {r.ticket_points} | {len(r.tickets)} | "
-              f"{'yes' if r.proven else f'no (bound {r.bound})'} | {r.seconds:.1f} |", flush=True)
+              f"{'yes' if r.proven else f'no (bound {r.bound})'} | {cpu:.1f} | {r.seconds:.1f} | "
+              f"{os.getloadavg()[0]:.1f} |", flush=True)
     boards = []
     if not args.skip_boards:
         for key, deck in BOARDS.items():
             board = ttr_nb.load_map(key)
+            cpu = time.process_time()
             r = best_score(board, trains=45, tickets=deck, time_limit=args.limit)
-            boards.append({**r.to_dict(), "tickets_in_deck": len(board.tickets), "time_limit": args.limit})
-            print(f"| {key} | {len(board.tickets)} | {r.score} | {r.bound} | "
-                  f"{'yes' if r.proven else 'no'} | {r.seconds:.1f} |", flush=True)
+            cpu = time.process_time() - cpu
+            boards.append({**r.to_dict(), "tickets_in_deck": len(board.tickets), "time_limit": args.limit,
+                           "cpu_seconds": round(cpu, 1), "load": round(os.getloadavg()[0], 1)})
+            print(f"| {key} | {len(board.tickets)} | {r.score} | {r.route_points} | {r.ticket_points} | "
+                  f"{r.bound} | {'yes' if r.proven else 'no'} | {cpu:.1f} | {r.seconds:.1f} |", flush=True)
     old = json.loads(OUT.read_text()) if OUT.exists() else {}
     doc = {
         "about": "ttr_nb.optimize.best_score results, written by benchmarks/bench_optimize.py",

@@ -244,3 +244,47 @@ def test_cli_best_score_hindsight_of_a_saved_game(finished, tmp_path, capsys):
     assert main(["best-score", "--game", str(save), "--time-limit", "20"]) == 0
     out = capsys.readouterr().out
     assert all(name in out for name in finished.names) and "with hindsight" in out
+
+
+# -- the root classes and the check on separate networks -----------------------------------------
+def test_usa_small_budgets_need_only_the_root_classes(monkeypatch):
+    """A lesson solves 6-15 trains live: the root classes and the check on separate networks
+    prove them without the slower programs (their answers are checked against brute force
+    above); one more train never scores less."""
+    from ttr_nb.optimize import _solve
+
+    def refuse(*a, **k):
+        raise AssertionError("the slower programs were used")
+
+    monkeypatch.setattr(_solve, "_older", refuse)
+    usa = ttr_nb.load_map("usa")
+    scores = []
+    for trains in (8, 9, 10, 12):
+        r = best_score(usa, trains=trains, tickets="original")
+        assert r.proven and r.trains <= trains and r.score == r.route_points + r.ticket_points
+        scores.append(r.score)
+    assert scores == sorted(scores)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_lp_dual_bounds_the_lp_at_every_budget(seed):
+    """The check on separate networks rests on this: the LP value is concave in the budget,
+    so max + dual * (b' - b) bounds it at every other budget b'."""
+    from ttr_nb.optimize._model import distances, rooted_model
+    from ttr_nb.optimize._network import Network
+
+    board = random_board(seed)
+    net = Network(board, [r.id for r in board.routes], list(board.tickets))
+    prizes = [t.points for t in board.tickets]
+    dist = distances(net)
+    end = board.tickets[0].a
+    built = rooted_model(net, 8, prizes, end, net.nodes_of[end][0], set(), dist)
+    if built is None:
+        pytest.skip("no ticket of that end fits")
+    prog, _x = built
+    top, dual = prog.lp_dual(prog.budget_row)
+    for b in range(0, 15):
+        prog.ub[prog.budget_row] = b
+        res = prog.solve(relax=True)
+        if res.status == 0:
+            assert -res.fun <= top + dual * (b - 8) + 1e-6

@@ -3,8 +3,13 @@
 Variables (all in [0, 1]): ``x`` one per track option (integer), ``y`` one per ticket
 (integer: the ticket is done), and continuous flow variables that prove connectivity.
 
-Two models share them:
+The models:
 
+- :func:`rooted_model` — one *root class* of the one-network program: the first done ticket
+  end (in a fixed order) is the root of a tree oriented away from it, every later ticket end
+  that a done ticket names receives flow from it. The classes together cover every plan with
+  one ticket network; the solver (:mod:`._solve`) branches only on the classes whose LP bound
+  can beat the best plan so far. :func:`routes_model` is the plan with no ticket.
 - :func:`connected_model` — the completed tickets lie in ONE connected network (any other
   claimed routes only score their points). The network is oriented as a tree grown from one
   root city (``rho``, at most one), each city entered at most once (``z``, in-degree at most
@@ -20,6 +25,7 @@ Two models share them:
 """
 from __future__ import annotations
 
+import warnings
 from typing import Sequence
 
 import numpy as np
@@ -67,12 +73,35 @@ class Program:
 
         n = len(self.cost)
         A = csr_matrix((self.v, (self.r, self.c)), shape=(len(self.lb), n))
-        options = {"presolve": True}
+        options: dict = {"presolve": True, "threads": 1}
         if time_limit is not None:
             options["time_limit"] = max(float(time_limit), 0.05)
         integrality = np.zeros(n) if relax else np.array(self.integer)
-        return milp(np.array(self.cost), integrality=integrality, bounds=Bounds(0, 1),
-                    constraints=LinearConstraint(A, self.lb, self.ub), options=options)
+        with warnings.catch_warnings():  # 'threads' goes to HiGHS verbatim
+            warnings.simplefilter("ignore", RuntimeWarning)
+            return milp(np.array(self.cost), integrality=integrality, bounds=Bounds(0, 1),
+                        constraints=LinearConstraint(A, self.lb, self.ub), options=options)
+
+    def lp_dual(self, row: int) -> tuple[float, float]:
+        """The LP relaxation's maximum and the dual value (points per unit) of ``row``
+        (a ``<=`` row): the value with that row's right-hand side ``b`` changed to ``b'`` is
+        at most ``max + dual * (b' - b)`` (the value is concave in ``b``)."""
+        from scipy.optimize import linprog
+        from scipy.sparse import csr_matrix
+
+        n = len(self.cost)
+        A = csr_matrix((self.v, (self.r, self.c)), shape=(len(self.lb), n))
+        lb, ub = np.array(self.lb), np.array(self.ub)
+        up = np.isfinite(ub)
+        lo = np.isfinite(lb)
+        from scipy.sparse import vstack
+        A_ub = vstack([A[up], -A[lo]]).tocsr()
+        b_ub = np.concatenate([ub[up], -lb[lo]])
+        res = linprog(np.array(self.cost), A_ub=A_ub, b_ub=b_ub, bounds=(0, 1), method="highs")
+        if res.status != 0:
+            raise RuntimeError(res.message)
+        k = int(np.flatnonzero(up).tolist().index(row))
+        return -res.fun, -float(res.ineqlin.marginals[k])
 
 
 INF = np.inf
@@ -259,3 +288,147 @@ def forest_model(net: Network, trains: int, prizes: Sequence[int]) -> tuple[Base
             p.row([(ha, 1.0), (hb, -1.0), (m.y[k], 1.0)], -INF, 1)
             p.row([(hb, 1.0), (ha, -1.0), (m.y[k], 1.0)], -INF, 1)
     return m, m.finish()
+
+
+def distances(net: Network) -> dict[int, dict[int, float]]:
+    """Node -> node -> the fewest trains joining them (a country node is a dead end)."""
+    import networkx as nx
+
+    g = nx.Graph()
+    g.add_nodes_from(range(net.n))
+    for link in net.links:
+        w = min(t.trains for t in link.tracks)
+        if not g.has_edge(link.u, link.v) or g[link.u][link.v]["weight"] > w:
+            g.add_edge(link.u, link.v, weight=w)
+    return {u: dict(d) for u, d in nx.all_pairs_dijkstra_path_length(g)}
+
+
+def rooted_model(net: Network, trains: int, prizes: Sequence[int], end: str, root: int,
+                 banned: set[str], dist: dict[int, dict[int, float]],
+                 penalty: float = 0.0, spare: dict[int, float] | None = None
+                 ) -> tuple[Program, list[list[int]]] | None:
+    """One *root class* of the one-network program: the done ticket end that comes first in
+    a fixed order is ``end``, its node ``root`` is the root of the tree, and no ticket of an
+    end in ``banned`` (the ends before it) is done. At least one ticket of ``end`` is done.
+
+    The claimed tracks ``x`` hold a tree oriented away from ``root`` (continuous ``z``,
+    ``z_uv + z_vu <= x``, each node entered at most once, the root never); every other ticket
+    end ``e`` a done ticket names (``y <= w_e``) receives ``w_e`` units of flow from the root
+    along ``z``. Arcs and flows that cannot fit in the budget (by the fewest trains from the
+    root and to the end) are left out. ``penalty``: each train costs that many points in the
+    objective (the check on separate networks); ``spare``: trains -> a bound on what other
+    networks of that many trains score (at most one is bought, from the same budget). None
+    when no ticket of ``end`` can be done.
+    """
+    p = Program()
+    x: list[list[int]] = []
+    budget: list[tuple[int, float]] = []
+    for link in net.links:
+        xs = [p.var(t.points - penalty * t.trains, True) for t in link.tracks]
+        x.append(xs)
+        budget += [(j, t.trains) for j, t in zip(xs, link.tracks)]
+        if len(xs) > 1:
+            p.row([(j, 1.0) for j in xs], -INF, 1)
+    spare_vars = [(p.var(value, True), float(c)) for c, value in sorted((spare or {}).items())
+                  if c <= trains]
+    if len(spare_vars) > 1:
+        p.row([(j, 1.0) for j, _c in spare_vars], -INF, 1)
+    p.budget_row = len(p.lb)
+    p.row(budget + spare_vars, -INF, trains)
+    far = trains + 0.5
+    dr = dist[root]
+
+    def d_to(u: int, nodes: Sequence[int]) -> float:
+        return min((dist[u].get(v, INF) for v in nodes), default=INF)
+
+    y: list[int] = []
+    live: list[int] = []
+    for k, t in enumerate(net.tickets):
+        a, b = net.ends[t.id]
+        y.append(p.var(prizes[k], True))
+        ok = (a and b and t.a != t.b and t.a not in banned and t.b not in banned
+              and min(d_to(u, b) for u in a) <= far
+              and d_to(root, a) <= far and d_to(root, b) <= far)
+        if ok:
+            live.append(k)
+        else:
+            p.row([(y[k], 1.0)], 0, 0)
+    mine = [k for k in live if end in (net.tickets[k].a, net.tickets[k].b)]
+    if not mine:
+        return None
+    p.row([(y[k], 1.0) for k in mine], 1, INF)
+    arcs: list[tuple[int, int]] = []
+    length: list[int] = []
+    for link in net.links:
+        w = min(t.trains for t in link.tracks)
+        arcs += [(link.u, link.v), (link.v, link.u)]
+        length += [w, w]
+    z = {ai: p.var() for ai, (u, v) in enumerate(arcs)
+         if v != root and dr.get(u, INF) + length[ai] <= far}
+    for k, xs in enumerate(x):
+        zz = [(z[ai], 1.0) for ai in (2 * k, 2 * k + 1) if ai in z]
+        if zz:
+            p.row(zz + [(j, -1.0) for j in xs], -INF, 0)
+    into: dict[int, list[int]] = {}
+    for ai in z:
+        into.setdefault(arcs[ai][1], []).append(ai)
+    for v, ais in into.items():
+        if len(ais) > 1:
+            p.row([(z[ai], 1.0) for ai in ais], -INF, 1)
+    ends: dict[str, tuple[int, ...]] = {}
+    for k in live:
+        t = net.tickets[k]
+        a, b = net.ends[t.id]
+        ends.setdefault(t.a, a)
+        ends.setdefault(t.b, b)
+    w: dict[str, int] = {}
+    for name, sinks in sorted(ends.items()):
+        if root in sinks:
+            continue
+        w[name] = p.var()
+        sink = set(sinks)
+        fa = [ai for ai in z if dr.get(arcs[ai][0], INF) + length[ai] + d_to(arcs[ai][1], sinks) <= far]
+        f = {ai: p.var() for ai in fa}
+        balance: dict[int, dict[int, float]] = {}
+        for ai in fa:
+            p.row([(f[ai], 1.0), (z[ai], -1.0)], -INF, 0)
+            u, v = arcs[ai]
+            balance.setdefault(v, {})[f[ai]] = 1.0
+            balance.setdefault(u, {})[f[ai]] = -1.0
+        total: dict[int, float] = {w[name]: -1.0}
+        for node, coefs in balance.items():
+            if node == root:
+                continue
+            if node in sink:
+                for j, a in coefs.items():
+                    total[j] = total.get(j, 0.0) + a
+            else:
+                p.row(coefs, 0, 0)
+        p.row(total, 0, 0)
+    for k in live:
+        t = net.tickets[k]
+        for name in (t.a, t.b):
+            if name in w:
+                p.row([(w[name], 1.0), (y[k], -1.0)], 0, INF)
+    return p, x
+
+
+def routes_model(net: Network, trains: int) -> tuple[Program, list[list[int]]]:
+    """Route points alone: the best tracks within the budget (no ticket done)."""
+    p = Program()
+    x: list[list[int]] = []
+    budget: list[tuple[int, float]] = []
+    for link in net.links:
+        xs = [p.var(t.points, True) for t in link.tracks]
+        x.append(xs)
+        budget += [(j, t.trains) for j, t in zip(xs, link.tracks)]
+        if len(xs) > 1:
+            p.row([(j, 1.0) for j in xs], -INF, 1)
+    p.row(budget, -INF, trains)
+    return p, x
+
+
+def picked(net: Network, x: list[list[int]], values: np.ndarray) -> list[int]:
+    """The route ids of the tracks set to 1."""
+    return sorted(t.id for link, xs in zip(net.links, x) for t, j in zip(link.tracks, xs)
+                  if values[j] > 0.5)
