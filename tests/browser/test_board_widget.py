@@ -282,6 +282,13 @@ def _drive(page, url: str, name: str, facts: dict) -> dict[str, list[float]]:
     expl.press("✗")
     _wait_until(page, lambda: expl.root.locator(".ttr-bw-bands polyline").count() > 0, 10, "the gap band")
     expl.control.screenshot(path=str(OUT / "board_explorer_gap.png"))
+    # the hindsight: the best score the player could have had, worked out and drawn on the board
+    expl.control.locator("button", has_text="best possible score").first.click()
+    _wait_until(page, lambda: "With the tickets" in (expl.control.text_content() or ""), 90,
+                "the explorer's best possible score")
+    text = expl.control.text_content() or ""
+    assert "proven best" in text or "at least" in text, text[:400]
+    expl.control.screenshot(path=str(OUT / "board_explorer_hindsight.png"))
     page.screenshot(path=str(OUT / "board_lab.png"))
     return {"PlayPanel": play.rtts(), "GameStepper": step.rtts(), "RouteBuilder": build.rtts(),
             "ScoringExplorer": expl.rtts()}
