@@ -13,8 +13,8 @@ with their links to the rules reference made local. The API pages are written in
 from __future__ import annotations
 
 import json
+import os
 import re
-import shutil
 import sys
 from pathlib import Path
 
@@ -69,6 +69,16 @@ API: dict[str, tuple[str, list[str]]] = {
 }
 
 
+def _write(path: Path, text: str) -> None:
+    """Write a generated page only when it changed, atomically (two builds may run at once,
+    e.g. in parallel tests, and another test may be reading docs/)."""
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
 def _importable(mod: str) -> bool:
     try:
         __import__(mod)
@@ -89,12 +99,12 @@ def _write_api() -> None:
         body = [f"# {title}", ""]
         for m in mods:
             body += [f"## `{m}`", "", "```{eval-rst}", f".. automodule:: {m}", "```", ""]
-        (out / f"{page}.md").write_text("\n".join(body))
+        _write(out / f"{page}.md", "\n".join(body))
     toc = ["# API reference", "",
            "Every public name, module by module, from its docstring. The names most lessons use "
            "are importable from `ttr_nb` itself (`ttr_nb.new_game`, `ttr_nb.show`, ...).", "",
            "```{toctree}", ":maxdepth: 2", "", *pages, "```", ""]
-    (out / "index.md").write_text("\n".join(toc))
+    _write(out / "index.md", "\n".join(toc))
 
 
 _LINK = re.compile(r"\[([^\]]+)\]\(\.\./docs/RULES\.md#([^)\s]+)\)")
@@ -110,9 +120,7 @@ def _copy_lessons() -> None:
     from ttr_nb.lessons import RULES_LINK
 
     out = DOCS / "lessons"
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir()
+    out.mkdir(exist_ok=True)
     names = []
     for nb in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
         doc = json.loads(nb.read_text())
@@ -121,9 +129,12 @@ def _copy_lessons() -> None:
             if cell["cell_type"] == "markdown":  # a rule ID links to its entry (a MyST target)
                 src = _LINK.sub(lambda m: "{ref}`" + m[1].replace("`", "") + " <" + m[2] + ">`", src)
             cell["source"] = src.replace(RULES_LINK, "../RULES.md#")
-        (out / nb.name).write_text(json.dumps(doc, indent=1, ensure_ascii=False))
+        _write(out / nb.name, json.dumps(doc, indent=1, ensure_ascii=False))
         names.append(nb.stem)
-    (out / "index.md").write_text("\n".join([
+    for old in out.glob("*.ipynb"):  # a lesson no longer in notebooks/
+        if old.stem not in names:
+            old.unlink(missing_ok=True)
+    _write(out / "index.md", "\n".join([
         "# Lessons", "",
         "The lessons as a teacher runs them, with their recorded outputs (the teacher edition: "
         "worked solutions included). `ttr-nb lessons DIR` copies them, or the student edition "
