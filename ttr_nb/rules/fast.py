@@ -78,18 +78,6 @@ def kinds_face_up(display: list[int]) -> int:
     return m
 
 
-def display_mask(display: list[int]) -> tuple[int, list[int]]:
-    """(the mask of the card kinds face up, their counts): counts[c] for the cards 0..8 and
-    counts[EMPTY] (= counts[-1]) for the empty slots."""
-    cnt = [0] * 10
-    m = 0
-    for c in display:
-        cnt[c] += 1
-        if c >= 0:
-            m |= 1 << c
-    return m, cnt
-
-
 # -- per-board tables ------------------------------------------------------------------------
 class _Tables:
     """A board's tables for counting and finding claims.
@@ -307,11 +295,10 @@ class FastCounter:
     @staticmethod
     def sources(g: "Game", second: bool) -> list[int]:
         """Draw sources in sorted order (as drawing.sources)."""
-        m = display_mask(g.display)[0]
-        out = list(SECOND[m] if second else FIRST[m])
+        m = kinds_face_up(g.display)
         if g.deck or g.discard:
-            out.insert(0, DECK)
-        return out
+            return list(SECOND_DECK[m] if second else FIRST_DECK[m])
+        return list(SECOND[m] if second else FIRST[m])
 
     def count(self, g: "Game") -> int:
         """len(g.legal_actions())."""
