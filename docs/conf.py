@@ -55,7 +55,7 @@ API: dict[str, tuple[str, list[str]]] = {
     "game": ("The game: state, legal actions, apply", ["ttr_nb.game", "ttr_nb.actions", "ttr_nb.events",
                                                        "ttr_nb.errors"]),
     "rules": ("The rules modules", ["ttr_nb.rules", "ttr_nb.rules.claiming", "ttr_nb.rules.drawing",
-                                    "ttr_nb.rules.tickets", "ttr_nb.rules.endgame", "ttr_nb.rules.fast",
+                                    "ttr_nb.rules.tickets", "ttr_nb.rules.endgame", "ttr_nb.rules.fast", "ttr_nb.rules.fast_mechanics",
                                     "ttr_nb.rules.mechanic", "ttr_nb.rules.mountains",
                                     "ttr_nb.rules.terrain", "ttr_nb.rules.teams", "ttr_nb.rules.tunnels"]),
     "graph": ("Graph algorithms and trails", ["ttr_nb.graph", "ttr_nb.trail", "ttr_nb.paths"]),

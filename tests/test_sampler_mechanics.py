@@ -11,7 +11,7 @@ import pytest
 
 from ttr_nb.actions import ClaimRoute
 from ttr_nb.game import Game, new_game
-from ttr_nb.rules.fast import MechanicCounter
+from ttr_nb.rules.fast_mechanics import MechanicCounter
 
 SETTINGS = [
     ("heart-of-africa", 2, {}),
