@@ -1,4 +1,4 @@
-"""The fast listing of legal claims (rules/claiming.py, the Terrain and Team hooks, game._merged)
+"""The fast listing of legal claims (rules/claiming.py, the Terrain and Team hooks, legal.merged)
 against a plain reference: every route, every payment (B-5.1 to B-5.3, EU-2), every doubling
 (H-5, H-6) and hand/holder split (TA-10), then one sort. Same list, same order, on every turn of
 random games of the boards with mechanics, and with their policies changed."""
@@ -12,7 +12,8 @@ import pytest
 import ttr_nb
 from ttr_nb.actions import Action, ClaimRoute, DrawCard, DrawTickets, Pass
 from ttr_nb.cards import CARD_NAMES
-from ttr_nb.game import Game, _merged
+from ttr_nb.game import Game
+from ttr_nb.legal import merged as _merged
 from ttr_nb.rules import claiming
 from ttr_nb.rules.teams import Teams, splits
 from ttr_nb.rules.terrain import Terrain, cards_needed, terrain_of, terrain_pairs

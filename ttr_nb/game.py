@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import chain
 from typing import Any, Iterable, Sequence
 
 from .actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass,
@@ -30,6 +29,7 @@ from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_fo
 from .errors import (MAX_NAME, IllegalAction, SaveError, _bounded, action_problem, int_problem,
                      load_json, save_error, shown)
 from .events import Event, card_label, make_event
+from .legal import LegalActions
 from .rules import claiming, drawing, endgame, fast, tickets
 from .rules.mechanic import HOOKS, Mechanic
 from .rules import mechanic_class
@@ -119,7 +119,7 @@ class Game:
         self._events: list[Event] = []
         self._hist: list[Any] = []
         self._version = 0
-        self._legal: tuple[int, list[Action]] | None = None
+        self._legal: LegalActions | None = None
         self.mechanics: list[Mechanic] = [cls(self) for cls in self._mech_classes]
         if self.mechanics:
             self._hooks: dict[str, list[Mechanic]] = {
@@ -152,8 +152,8 @@ class Game:
         tickets.deal_setup(self)
         self.openf: list[bytearray] = [bytearray(b"\x01") * self.T.n for _ in range(self.n)]
         """openf[seat][i]: route index i is still open to seat (not claimed, not a closed twin)."""
-        self.open_routes = [claiming.OpenRoutes(self.T) for _ in range(self.n)]
-        """open_routes[seat]: the same routes by colour and length (claiming.OpenRoutes)."""
+        self.openm: list[int] = [self.T.all_mask] * self.n
+        """openm[seat]: the same as a mask (bit ``T.pos[i]`` for route index i; claiming.Tables)."""
         fast_ok = all(m.fast_ok for m in self.mechanics)
         self._fast: Any = fast.counter(self) if fast_ok else None
 
@@ -246,36 +246,15 @@ class Game:
         return json.dumps(self.state(), sort_keys=True, separators=(",", ":"))
 
     # ------------------------------------------------------------------ legal actions
-    def legal_actions(self) -> list[Action]:
-        """Every legal action now, sorted (deterministic, complete: every payment is listed).
+    def legal_actions(self) -> LegalActions:
+        """Every legal action now, sorted (deterministic, complete: every payment is listed),
+        as a read-only sequence that builds only what is read (:class:`ttr_nb.legal.LegalActions`).
         ``Pass`` appears only when nothing else is legal (B-3.4); empty once the game is over."""
         c = self._legal
-        if c is not None and c[0] == self._version:
-            return list(c[1])
-        p = self.pending
-        hooks = self._hooks["actions"]
-        # Each core group below comes sorted and holds one action type: only the mechanics'
-        # few actions are sorted, and the groups are put in at their place (_merged)
-        out: list[Action]
-        if p == "over":
-            out = []
-        elif p == "turn":
-            draws = _draws(self, False)
-            claims = claiming.claim_options(self, self.seat)
-            more = [m_a for m in hooks for m_a in m.actions(p)]
-            out = _merged((draws, claims, [_DRAW_TICKETS] if self.tdeck else []), more)
-            if not out:
-                out = [Pass()]
-        elif p == "second-card":
-            draws = _draws(self, True)
-            out = _merged((draws,), [m_a for m in hooks for m_a in m.actions(p)])
-        elif p in ("setup-tickets", "keep-tickets"):
-            out = _merged((tickets.keep_options(self),), [m_a for m in hooks for m_a in m.actions(p)])
-        else:
-            out = [m_a for m in hooks for m_a in m.actions(p)]
-            out.sort(key=Action._key)
-        self._legal = (self._version, out)
-        return list(out)
+        if c is not None and c._version == self._version:
+            return c
+        c = self._legal = LegalActions(self)
+        return c
 
     def is_legal(self, action: Action) -> bool:
         return self.why_not(action) is None
@@ -372,9 +351,7 @@ class Game:
         """True if ``action`` is one of the very objects ``legal_actions()`` listed for the
         state now (so it is legal: its check can be skipped)."""
         c = self._legal
-        if c is None or c[0] != self._version:
-            return False
-        return id(action) in map(id, c[1])  # identity, not ==: cheap, and exact
+        return c is not None and c._version == self._version and c.holds(action)
 
     def _exec(self, a: Any) -> None:
         """Apply a checked (or trusted) action or raw code."""
@@ -530,7 +507,6 @@ class Game:
                     d[k] = [bytearray(x) for x in v]
                 elif k == "claims":
                     d[k] = [[list(c) for c in cs] for cs in v]
-        d["open_routes"] = [o.copy() for o in self.open_routes]
         d["ext"] = json.loads(json.dumps(self.ext))
         d["policies"] = dict(self.policies)
         d["_legal"] = None
@@ -741,49 +717,6 @@ def _fresh_deck(per_color: int, locomotives: int) -> list[int]:
 
 
 _NO_HOOKS: dict[str, list] = {h: [] for h in HOOKS}
-
-
-def _merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:
-    """The actions of ``groups`` (each sorted, each of one action type, the groups in the
-    order of their types' (rank, kind)) and ``more`` (any actions), in legal-action order
-    (``Action._key``): ``more`` is sorted and the groups merged in, as a whole sort would
-    order them, but cheaper."""
-    if not more:
-        return groups[0] if len(groups) == 1 else list(chain.from_iterable(groups))
-    more = sorted(more, key=Action._key)
-    out: list[Action] = []
-    k = 0
-    n = len(more)
-    for g in groups:
-        if not g:
-            continue
-        key = (g[0].rank, g[0].kind)
-        while k < n and (more[k].rank, more[k].kind) < key:
-            out.append(more[k])
-            k += 1
-        if k < n and (more[k].rank, more[k].kind) == key:  # the group's type is in ``more`` too
-            out = [a for g in groups for a in g] + more
-            out.sort(key=Action._key)
-            return out
-        out += g
-    out += more[k:]
-    return out
-
-
-_DRAW_CARD: dict[int, DrawCard] = {c: DrawCard(drawing.source_name(c)) for c in range(drawing.DECK, LOCO + 1)}
-"""The DrawCard of each source code, built once (actions are frozen: legal_actions re-uses them)."""
-_DRAW_TICKETS = DrawTickets()
-_DRAWS: dict[tuple[int, bool, bool], list[DrawCard]] = {}
-
-
-def _draws(g: Game, second: bool) -> list[DrawCard]:
-    """The DrawCard actions of ``drawing.sources(g, second)``, one shared list for each
-    display (kinds face up), deck and card (first or second)."""
-    key = (fast.kinds_face_up(g.display), bool(g.deck or g.discard), second)
-    out = _DRAWS.get(key)
-    if out is None:
-        out = _DRAWS[key] = [_DRAW_CARD[s] for s in drawing.sources(g, second)]
-    return out
 
 
 def _counts(ns: Sequence[int]) -> str:

@@ -11,9 +11,7 @@ once (its ``pay`` is only Locomotives).
 """
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
-from itertools import chain, islice, repeat
-from operator import add, itemgetter
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
@@ -53,22 +51,23 @@ class Tables:
                       and self.maxlen <= 8)
         # pay tuples for ClaimRoute, built once: PAY[col][ncol][nloco]
         self._pay: dict[tuple[int, int, int], tuple] = {}
+        self.pay_code: dict[tuple, tuple[int, int, int]] = {}
+        """The (colour, coloured cards, Locomotives) of each pay tuple :meth:`pay` built."""
         self.rows = [(i, self.rlen[i], self.rferry[i], self.rneed[i]) for i in self.by_id]
         """(index, spaces, ferry Locomotives, trains needed) of every route, by route id."""
-        by_col: list[list[tuple[int, int]]] = [[] for _ in range(9)]
-        for p, i in enumerate(self.by_id):
-            by_col[self.rcol[i]].append((self.rlen[i], p))
-        for lst in by_col:
-            lst.sort()
-        self.col_keys = [[L << 16 | p for L, p in lst] for lst in by_col]
-        """col_keys[c]: ``length << 16 | position in rows`` of the routes of colour c (8 = gray),
-        ascending: a seat's open routes of a colour are kept in this order (:class:`OpenRoutes`)."""
-        self.col_pos = [[k & 0xFFFF for k in ks] for ks in self.col_keys]
-        """col_pos[c]: the positions in ``rows`` of ``col_keys[c]``."""
         self.pos = [0] * n
         """pos[i]: the position of route index i in ``rows`` (route-id order)."""
         for p, i in enumerate(self.by_id):
             self.pos[i] = p
+        self.pbit = [1 << p for p in self.pos]
+        """pbit[i]: the bit of route index i in a mask of routes (bit p = position p in ``rows``)."""
+        self.all_mask = (1 << n) - 1
+        le = [[0] * (self.maxlen + 1) for _ in range(9)]
+        for i in range(n):
+            for x in range(self.rlen[i], self.maxlen + 1):
+                le[self.rcol[i]][x] |= self.pbit[i]
+        self.le = le
+        """le[c][x]: the mask of the routes of colour c (8 = gray) of length at most x."""
         self._claims: list[list[ClaimRoute | None] | None] = [None] * n
         """claim_row(i), built on first use."""
         self._blocks: list[list[tuple[ClaimRoute, ...]] | None] = [None] * n
@@ -84,6 +83,7 @@ class Tables:
             if nloco:
                 parts.append((_LOCO_NAME, nloco))
             p = self._pay[key] = tuple(parts)
+            self.pay_code[p] = key
         return p
 
     def claim_row(self, i: int) -> list[ClaimRoute | None]:
@@ -121,42 +121,6 @@ class Tables:
                     out.append(tuple(base_claims(self, i, counts)))
             self._blocks[i] = out
         return out
-
-
-class OpenRoutes:
-    """The routes still open to one seat, by colour: ``keys[c]`` as ``Tables.col_keys[c]``
-    (length, then route id) for the open ones only, and ``pos[c]`` their positions in
-    ``Tables.rows``. So the routes a hand can reach are one bisection per colour. Kept in
-    step with ``game.openf`` by :func:`close_route`, which notes each route it closes in
-    ``closed``; they leave the lists when the lists are next read (:meth:`lists`)."""
-
-    __slots__ = ("keys", "pos", "closed")
-
-    def __init__(self, T: "Tables | None" = None):
-        self.closed: list[int] = []
-        if T is not None:
-            self.keys = list(map(list, T.col_keys))
-            self.pos = list(map(list, T.col_pos))
-
-    def copy(self) -> "OpenRoutes":
-        o = OpenRoutes()
-        o.keys = [list(k) for k in self.keys]
-        o.pos = [list(p) for p in self.pos]
-        o.closed = list(self.closed)
-        return o
-
-    def lists(self, T: "Tables") -> tuple[list[list[int]], list[list[int]]]:
-        """(keys, pos), the routes closed since the last reading taken out."""
-        if self.closed:
-            rcol, rlen, rpos = T.rcol, T.rlen, T.pos
-            for i in self.closed:
-                c = rcol[i]
-                keys = self.keys[c]
-                j = bisect_left(keys, rlen[i] << 16 | rpos[i])
-                del keys[j]
-                del self.pos[c][j]
-            self.closed.clear()
-        return self.keys, self.pos
 
 
 _TABLES: dict[int, tuple[Board, Tables]] = {}
@@ -354,6 +318,21 @@ def base_claims(T: Tables, i: int, counts: list[int]) -> list[ClaimRoute]:
 def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     """Every legal ClaimRoute of ``seat`` now, sorted as ``legal_actions`` sorts them (by route
     id, then colour, Locomotives, payment, holder part, Terrain cards)."""
+    return _claims(g, seat, -1)
+
+
+def nth_claim(g: "Game", seat: int, k: int) -> ClaimRoute:
+    """``claim_options(g, seat)[k]`` without building the others, on a board whose mechanics
+    add no claim options; IndexError past the last."""
+    if g._hooks["claim_options"]:
+        return claim_options(g, seat)[k]
+    if k < 0:
+        raise IndexError(k)
+    return _claims(g, seat, k)
+
+
+def _claims(g: "Game", seat: int, nth: int) -> Any:
+    """:func:`claim_options` (``nth`` -1), or its item ``nth`` (no claim-options hooks)."""
     T = g.T
     counts = cards_of(g, seat)
     trains = g.trains[seat]
@@ -368,22 +347,17 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     if not in_order:
         return _claim_options_all(g, seat, counts, trains, hooks)
     # only the routes whose colour's cards + Locomotives reach their length (and fit in the
-    # trains left) can have a payment (B-5.1 to B-5.3, B-5.5): take them by bisecting the
-    # routes of each colour by length, instead of looking at every route
-    keys, poss = g.open_routes[seat].lists(T)
-    reach = list(map(add, counts, repeat(w, 8)))  # colour c: its cards + the Locomotives
-    reach.append(max(reach))  # gray: the colour held most
-    cand = sorted(chain.from_iterable(map(islice, poss, map(
-        bisect_right, keys, map(_BOUND.__getitem__, map(min, reach, repeat(trains if trains < 1024 else 1023, 9)))))))
-    if not cand:
-        return []
+    # trains left) can have a payment (B-5.1 to B-5.3, B-5.5): a mask of them, walked in order
+    cand = g.openm[seat] & _reach_mask(T, counts, trains)
     rows, rcol, blocks = T.rows, T.rcol, T._blocks
     check = g._hooks["open_for"]
     routes = g.board.routes
     out: list[ClaimRoute] = []
     gray: dict[int, Any] = {}
-    for p in cand:
-        i, L, f, need = rows[p]
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        i, L, f, need = rows[low.bit_length() - 1]
         if need > trains or w < f:  # a ferry needs its Locomotives (EU-2)
             continue
         if check and open_reason(g, seat, i) is not None:
@@ -396,6 +370,11 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
             if not base:
                 continue
             if not hooks:
+                if nth >= 0:
+                    if nth < len(base):
+                        return base[nth]
+                    nth -= len(base)
+                    continue
                 out += base
                 continue
             base = list(base)
@@ -415,17 +394,36 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
             row = T._claims[i] or T.claim_row(i)
             base = spec(row)
             if not hooks:
+                if nth >= 0:
+                    if nth < len(base):
+                        return base[nth]
+                    nth -= len(base)
+                    continue
                 out += base
                 continue
             base = list(base)
         for m in hooks:
             base = m.claim_options(seat, routes[i], base)
         out += base
+    if nth >= 0:
+        raise IndexError("claim index out of range")
     return out
 
 
-_BOUND = [x << 16 | 0xFFFF for x in range(1024)]
-"""_BOUND[x]: the largest ``Tables.col_keys`` value of a route of length x (bisect bound)."""
+def _reach_mask(T: Tables, counts: list[int], trains: int) -> int:
+    """The mask of the routes a hand of ``counts`` may reach: colour c (8 = gray) up to its
+    cards + Locomotives (gray: the colour held most), and the trains left."""
+    le = T.le
+    ml = trains if trains < T.maxlen else T.maxlen
+    w = counts[LOCO]
+    top = 0
+    m = 0
+    for c in range(8):
+        x = counts[c] + w
+        if x > top:
+            top = x
+        m |= le[c][x if x < ml else ml]
+    return m | le[GRAY_INDEX][top if top < ml else ml]
 
 
 _GRAY_SPECS: dict[tuple, Any] = {}
@@ -539,17 +537,18 @@ def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:
 def close_route(g: "Game", seat: int, i: int) -> None:
     """Close route ``i`` (just claimed by ``seat``) for every seat, and its other tracks for
     the same side, or for everyone when doubles are closed (B-5.7, B-5.8); the seats' open
-    routes by colour (``game.open_routes``) and the sampler's counts follow."""
+    routes as masks (``game.openm``) and the sampler's counts follow."""
     T = g.T
     fast = g._fast
     openf = g.openf
-    opened = g.open_routes
+    openm = g.openm
+    pbit = T.pbit
     seats = range(g.n)
     for s in seats:  # the track itself, for everyone (B-5.1)
         f = openf[s]
         if f[i]:
             f[i] = 0
-            opened[s].closed.append(i)
+            openm[s] &= ~pbit[i]
             if fast is not None:
                 fast.closed(s, i)
     twins = T.rtwins[i]
@@ -563,15 +562,22 @@ def close_route(g: "Game", seat: int, i: int) -> None:
                 for t in twins:
                     if f[t]:
                         f[t] = 0
-                        opened[s].closed.append(t)
+                        openm[s] &= ~pbit[t]
                         if fast is not None:
                             fast.closed(s, t)
 
 
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:
     """Apply a checked claim: take the cards from where they are held, let a mechanic hold the
-    claim (a tunnel reveal), else discard them (B-5.4) and place and score the route."""
-    i = g.T.idx[a.route]
+    claim (a tunnel reveal), else discard them (B-5.4) and place and score the route. On a
+    board without mechanics, a payment as the tables write it goes the way of :func:`fast_claim`."""
+    T = g.T
+    i = T.idx[a.route]
+    if not g.mechanics:
+        code = T.pay_code.get(a.pay)
+        if code is not None:
+            fast_claim(g, seat, i, code[0], code[1], code[2])
+            return
     counts = a.counts()
     if not any(m.take_payment(seat, a, counts) for m in g._hooks["take_payment"]):
         hand = g.hands[seat]

@@ -72,7 +72,7 @@ def kinds_face_up(display: list[int]) -> int:
         for c in display:
             if c >= 0:
                 m |= 1 << c
-        if len(_KINDS) > 100_000:
+        if len(_KINDS) > 150_000:  # (five slots: at most 100,000 displays)
             _KINDS.clear()
         _KINDS[key] = m
     return m

@@ -1,0 +1,113 @@
+"""``game.legal_actions()`` is a lazy sequence (ttr_nb.legal.LegalActions): counted by the
+sampler and built item by item; every index must give exactly the item of the full sorted
+listing (B-3.1: a turn is one of the listed actions; B-3.4: Pass only when nothing else)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ttr_nb.actions import ClaimRoute, DrawCard, Pass
+from ttr_nb.game import new_game
+from ttr_nb.legal import LegalActions, listing
+from ttr_nb.rules import claiming
+
+
+def _states(variant: str, n: int, games: int, every: int = 3):
+    for seed in range(games):
+        g = new_game(variant, n, seed=seed)
+        rng = random.Random(seed)
+        k = 0
+        while not g.over:
+            if k % every == 0:
+                yield g
+            g.random_step(rng)
+            k += 1
+
+
+@pytest.mark.parametrize("variant,n", [("usa", 2), ("usa", 5), ("legendary-asia", 3),
+                                       ("usa-mega", 4), ("team-asia", 4), ("heart-of-africa", 2)])
+def test_every_index_is_the_listed_action(variant, n):
+    """Fresh listings read by index, from the front and from the back, equal the full list."""
+    checked = 0
+    for g in _states(variant, n, 4):
+        full = list(listing(g))
+        la = g.legal_actions()
+        assert len(la) == len(full)
+        for k in range(len(full)):
+            fresh = LegalActions(g)
+            assert fresh[k] is full[k] or fresh[k] == full[k]
+            assert fresh[k - len(full)] == full[k]
+        assert la == full and list(la) == full and repr(la) == repr(full)
+        checked += 1
+    assert checked > 100
+
+
+def test_nth_claim_is_claim_options_item():
+    """claiming.nth_claim(g, seat, k) is claim_options(g, seat)[k], and IndexError past it."""
+    seen = 0
+    for g in _states("usa", 3, 6, every=2):
+        if g.pending != "turn":
+            continue
+        opts = claiming.claim_options(g, g.seat)
+        for k, a in enumerate(opts):
+            assert claiming.nth_claim(g, g.seat, k) is a
+        with pytest.raises(IndexError):
+            claiming.nth_claim(g, g.seat, len(opts))
+        seen += len(opts)
+    assert seen > 500
+
+
+def test_B_3_4_pass_only_when_nothing_else_lazily():
+    """A turn with no draw, no claim and no ticket draw lists exactly [Pass()]."""
+    g = new_game("usa", 2, seed=1)
+    g.apply(g.legal_actions()[0])
+    g.apply(g.legal_actions()[0])
+    g.deck.clear()
+    g.discard.clear()
+    g.display[:] = [-1] * len(g.display)
+    g.hands[g.seat][:] = [0] * 9
+    g.tdeck.clear()
+    g._version += 1
+    la = g.legal_actions()
+    assert len(la) == 1 and la[0] == Pass() and la == [Pass()]
+
+
+def test_apply_takes_handed_out_actions_and_checks_others():
+    g = new_game("usa", 2, seed=3)
+    rng = random.Random(3)
+    claims = 0
+    while not g.over:
+        la = g.legal_actions()
+        a = la[int(rng.random() * len(la))]
+        assert g._listed(a)
+        if isinstance(a, ClaimRoute):
+            claims += 1
+            copy = ClaimRoute(a.route, a.pay)  # equal, not the listed object: checked, then applied
+            assert not g._listed(copy) and g.why_not(copy) is None
+            a = copy
+        g.apply(a)
+    assert claims > 5
+
+
+def test_a_listing_of_an_earlier_state_refuses_what_it_did_not_read():
+    g = new_game("usa", 2, seed=5)
+    g.apply(g.legal_actions()[0])
+    g.apply(g.legal_actions()[0])
+    la = g.legal_actions()
+    first = la[0]
+    g.apply(first)
+    assert la[0] is first  # what was read stays readable
+    with pytest.raises(ValueError, match="earlier state"):
+        list(la)
+
+
+def test_listing_is_read_only_and_equal_to_lists():
+    g = new_game("usa", 2, seed=2)
+    la = g.legal_actions()
+    assert la is g.legal_actions()  # one state, one listing
+    assert not hasattr(la, "append")
+    assert la + [] == list(la) and [] + la == list(la)
+    assert DrawCard("deck") not in la  # the setup: keeping tickets only
+    assert la.index(la[-1]) == len(la) - 1 and la.count(la[0]) == 1
+    assert la != [] and la[1:] == list(la)[1:]

@@ -1,0 +1,220 @@
+"""The legal actions of one state, as ``game.legal_actions()`` returns them.
+
+:class:`LegalActions` is a read-only sequence in the order actions sort (draws, claims, the
+ticket draw, the mechanics' actions: ``Action._key``). Like python-chess's ``legal_moves`` it
+counts without building and builds only what is read: ``len(legal)`` comes from the random
+sampler's counts (``rules/fast.py``), ``legal[k]`` builds only the group that holds index k
+(the face-up draws, the claims or the ticket draw), and iterating, comparing or printing it
+builds the whole list (:func:`listing`, the one place that says what is legal). It compares
+equal to a list of the same actions and prints as one; ``list(legal)`` gives a list to change.
+
+>>> import ttr_nb
+>>> game = ttr_nb.new_game("usa", players=2, seed=7)
+>>> legal = game.legal_actions()
+>>> len(legal), legal[0] == list(legal)[0]
+(4, True)
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import chain
+from typing import TYPE_CHECKING, Any, Iterator, overload
+
+from .actions import Action, DrawCard, DrawTickets, Pass
+from .cards import LOCO
+from .rules import claiming, drawing, fast, tickets
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .game import Game
+
+_DRAW_CARD: dict[int, DrawCard] = {c: DrawCard(drawing.source_name(c)) for c in range(drawing.DECK, LOCO + 1)}
+"""The DrawCard of each source code, built once (actions are frozen: they are shared)."""
+_DRAW_TICKETS = DrawTickets()
+_DRAWS: dict[tuple[int, bool, bool], list[DrawCard]] = {}
+_PASS = [Pass()]
+
+
+def draws(g: "Game", second: bool) -> list[DrawCard]:
+    """The DrawCard actions of ``drawing.sources(g, second)``, one shared list for each
+    display (kinds face up), deck and card (first or second)."""
+    key = (fast.kinds_face_up(g.display), bool(g.deck or g.discard), second)
+    out = _DRAWS.get(key)
+    if out is None:
+        out = _DRAWS[key] = [_DRAW_CARD[s] for s in drawing.sources(g, second)]
+    return out
+
+
+def merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:
+    """The actions of ``groups`` (each sorted, each of one action type, the groups in the
+    order of their types' (rank, kind)) and ``more`` (any actions), in legal-action order
+    (``Action._key``): ``more`` is sorted and the groups merged in, as a whole sort would
+    order them, but cheaper."""
+    if not more:
+        return groups[0] if len(groups) == 1 else list(chain.from_iterable(groups))
+    more = sorted(more, key=Action._key)
+    out: list[Action] = []
+    k = 0
+    n = len(more)
+    for grp in groups:
+        if not grp:
+            continue
+        key = (grp[0].rank, grp[0].kind)
+        while k < n and (more[k].rank, more[k].kind) < key:
+            out.append(more[k])
+            k += 1
+        if k < n and (more[k].rank, more[k].kind) == key:  # the group's type is in ``more`` too
+            out = [a for grp in groups for a in grp] + more
+            out.sort(key=Action._key)
+            return out
+        out += grp
+    out += more[k:]
+    return out
+
+
+def listing(g: "Game") -> list[Action]:
+    """Every legal action now, sorted (every payment listed). ``Pass`` appears only when
+    nothing else is legal (B-3.4); empty once the game is over. (Not to be changed: it may be
+    a list shared by many states.)"""
+    p = g.pending
+    hooks = g._hooks["actions"]
+    # Each core group below comes sorted and holds one action type: only the mechanics' few
+    # actions are sorted, and the groups are put in at their place (merged)
+    if p == "over":
+        return []
+    if p == "turn":
+        more = [m_a for m in hooks for m_a in m.actions(p)]
+        out = merged((draws(g, False), claiming.claim_options(g, g.seat),
+                      [_DRAW_TICKETS] if g.tdeck else []), more)
+        return out or _PASS
+    if p == "second-card":
+        return merged((draws(g, True),), [m_a for m in hooks for m_a in m.actions(p)])
+    if p == "setup-tickets" or p == "keep-tickets":
+        return merged((tickets.keep_options(g),), [m_a for m in hooks for m_a in m.actions(p)])
+    out = [m_a for m in hooks for m_a in m.actions(p)]
+    out.sort(key=Action._key)
+    return out
+
+
+class LegalActions(Sequence):
+    """The legal actions of one state of a game (see the module docstring). It belongs to
+    that state: once the game moves on, reading what was not read yet raises ValueError."""
+
+    __slots__ = ("_game", "_version", "_all", "_n", "_nd", "_nc", "_draws", "_given")
+
+    def __init__(self, g: "Game"):
+        self._game = g
+        self._version = g._version
+        self._all: list[Action] | None = None
+        """The whole list, once built."""
+        self._n = -1
+        self._nd = 0
+        self._nc = 0
+        self._draws: list[DrawCard] | None = None
+        self._given: list[Action] = []
+        """What ``legal[k]`` handed out (``game.apply`` knows these are legal)."""
+        p = g.pending
+        if (p != "turn" and p != "second-card") or type(g._fast) is not fast.FastCounter:
+            # (a mechanic's own actions, or a board without the plain sampler: listed now)
+            self._all = listing(g)
+
+    def _game_now(self) -> "Game":
+        g = self._game
+        if g._version != self._version:
+            raise ValueError("these legal actions are of an earlier state of the game: "
+                             "call game.legal_actions() again")
+        return g
+
+    def _list(self) -> list[Action]:
+        if self._all is None:
+            self._all = listing(self._game_now())
+        return self._all
+
+    def __len__(self) -> int:
+        if self._all is not None:
+            return len(self._all)
+        if self._n < 0:
+            g = self._game_now()
+            if g.pending == "turn":
+                d = self._draws = draws(g, False)
+                self._nd = len(d)
+                nc = self._nc = g._fast.claims(g, g.seat)
+                n = self._nd + nc + (1 if g.tdeck else 0)
+                self._n = n or 1  # (Pass)
+            else:
+                d = self._draws = draws(g, True)
+                self._nd = self._n = len(d)
+        return self._n
+
+    @overload
+    def __getitem__(self, k: int) -> Action: ...
+    @overload
+    def __getitem__(self, k: slice) -> list[Action]: ...
+    def __getitem__(self, k: Any) -> Any:
+        if self._all is not None:
+            return self._all[k]
+        if type(k) is not int:
+            if isinstance(k, slice):
+                return self._list()[k]
+            k = k.__index__()
+        n = self._n if self._n >= 0 else len(self)
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError("legal action index out of range")
+        if k < self._nd:
+            a: Action = self._draws[k]  # type: ignore[index]
+        else:
+            g = self._game_now()
+            k -= self._nd
+            if g.pending != "turn" or k >= self._nc:
+                return self._list()[k + self._nd]  # (the ticket draw, or Pass)
+            a = claiming.nth_claim(g, g.seat, k)
+        self._given.append(a)
+        return a
+
+    def holds(self, a: Any) -> bool:
+        """Is ``a`` one of the very objects read from this listing (so legal now)?"""
+        for x in self._given:
+            if x is a:
+                return True
+        return self._all is not None and id(a) in map(id, self._all)
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._list())
+
+    def __contains__(self, a: object) -> bool:
+        return a in self._list()
+
+    def __reversed__(self) -> Iterator[Action]:
+        return reversed(self._list())
+
+    def index(self, a: Any, *args: Any) -> int:
+        return self._list().index(a, *args)
+
+    def count(self, a: Any) -> int:
+        return self._list().count(a)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalActions):
+            other = other._list()
+        if isinstance(other, (list, tuple)):
+            return self._list() == list(other)
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Any) -> list[Action]:
+        return self._list() + list(other)
+
+    def __radd__(self, other: Any) -> list[Action]:
+        return list(other) + self._list()
+
+    def __bool__(self) -> bool:
+        return len(self) > 0
+
+    def __repr__(self) -> str:
+        return repr(self._list())
