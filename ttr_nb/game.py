@@ -337,15 +337,17 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and return what happened. Raises IllegalAction (with the reason)
         and leaves the game exactly as it was if the action is illegal."""
-        if not self._listed(action):
+        c = self._legal
+        if c is None or c._version != self._version or not c.holds(action):
             why = self.why_not(action)
             if why is not None:
                 raise IllegalAction(why, action)
-        start = len(self._raw)
+        raw = self._raw
+        start = len(raw)
         self._exec(action)
         self._hist.append(action)
         self._version += 1
-        return [make_event(self, r) for r in self._raw[start:]]
+        return [Event(r[0], r[1], data=r[2:], game=self) for r in raw[start:]]
 
     def _listed(self, action: Action) -> bool:
         """True if ``action`` is one of the very objects ``legal_actions()`` listed for the

@@ -104,18 +104,20 @@ class LegalActions(Sequence):
     def __init__(self, g: "Game"):
         self._game = g
         self._version = g._version
-        self._all: list[Action] | None = None
-        """The whole list, once built."""
-        self._n = -1
-        self._nd = 0
-        self._nc = 0
-        self._draws: list[DrawCard] | None = None
         self._given: list[Action] = []
         """What ``legal[k]`` handed out (``game.apply`` knows these are legal)."""
-        p = g.pending
-        if (p != "turn" and p != "second-card") or type(g._fast) is not fast.FastCounter:
-            # (a mechanic's own actions, or a board without the plain sampler: listed now)
-            self._all = listing(g)
+        if g.pending != "turn" or type(g._fast) is not fast.FastCounter:
+            # (no claims to count, a mechanic's own actions, or a board without the plain
+            # sampler: listed now; a second card's list is one shared list)
+            self._all: list[Action] | None = listing(g)
+            """The whole list, once built."""
+            return
+        self._all = None
+        d = self._draws = draws(g, False)
+        self._nd = len(d)
+        self._nc = g._fast.claims(g, g.seat)
+        n = self._nd + self._nc + (1 if g.tdeck else 0)
+        self._n = n or 1  # (Pass)
 
     def _game_now(self) -> "Game":
         g = self._game
@@ -130,20 +132,7 @@ class LegalActions(Sequence):
         return self._all
 
     def __len__(self) -> int:
-        if self._all is not None:
-            return len(self._all)
-        if self._n < 0:
-            g = self._game_now()
-            if g.pending == "turn":
-                d = self._draws = draws(g, False)
-                self._nd = len(d)
-                nc = self._nc = g._fast.claims(g, g.seat)
-                n = self._nd + nc + (1 if g.tdeck else 0)
-                self._n = n or 1  # (Pass)
-            else:
-                d = self._draws = draws(g, True)
-                self._nd = self._n = len(d)
-        return self._n
+        return self._n if self._all is None else len(self._all)
 
     @overload
     def __getitem__(self, k: int) -> Action: ...
@@ -156,18 +145,19 @@ class LegalActions(Sequence):
             if isinstance(k, slice):
                 return self._list()[k]
             k = k.__index__()
-        n = self._n if self._n >= 0 else len(self)
         if k < 0:
-            k += n
-        if not 0 <= k < n:
-            raise IndexError("legal action index out of range")
+            k += self._n
         if k < self._nd:
-            a: Action = self._draws[k]  # type: ignore[index]
+            if k < 0:
+                raise IndexError("legal action index out of range")
+            a: Action = self._draws[k]
         else:
-            g = self._game_now()
             k -= self._nd
-            if g.pending != "turn" or k >= self._nc:
+            if k >= self._nc:
+                if k + self._nd >= self._n:
+                    raise IndexError("legal action index out of range")
                 return self._list()[k + self._nd]  # (the ticket draw, or Pass)
+            g = self._game_now()
             a = claiming.nth_claim(g, g.seat, k)
         self._given.append(a)
         return a
