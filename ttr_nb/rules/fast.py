@@ -24,11 +24,11 @@ its class (``tests/test_fast_claim_pick.py`` checks it against the reference).
 """
 from __future__ import annotations
 
-from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any
 
 from ..cards import GRAY_INDEX, LOCO
+from . import tickets
 from .claiming import payment_range
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -353,8 +353,7 @@ class FastCounter:
         """The code of a uniformly random choice of tickets to keep (one ``rnd()``)."""
         rank, tid = _id_ranks(g.tix)
         off = sorted(g.offered[g.seat], key=rank.__getitem__)
-        v = g.variant
-        opts = _keeps_by_count(len(off), v.setup_keep if g.pending == "setup-tickets" else v.draw_keep)[len(off)]
+        opts = tickets.keep_picks(len(off), tickets.min_keep(g))
         return ("k", tuple(tid[off[j]] for j in opts[int(rnd() * len(opts))]))
 
     def turn_code(self, g: "Game", rnd: Any) -> tuple:
@@ -479,9 +478,9 @@ class FastCounter:
         return _nth_claim(self.B, self.mp[seat], g.hands[seat], g.trains[seat], g.openf[seat], r)
 
     def _keeps(self, g: "Game") -> list[tuple[str, ...]]:
+        """The ways to keep tickets now, as id tuples, in the order of :func:`.tickets.keep_picks`."""
         ids = sorted(g.tix[t].id for t in g.offered[g.seat])
-        lo = min(g.variant.setup_keep if g.pending == "setup-tickets" else g.variant.draw_keep, len(ids))
-        return [c for k in range(lo, len(ids) + 1) for c in combinations(ids, k)]
+        return [tuple(ids[j] for j in c) for c in tickets.keep_picks(len(ids), tickets.min_keep(g))]
 
 
 _RANKS: dict[int, tuple] = {}
@@ -498,29 +497,6 @@ def _id_ranks(tix: tuple) -> tuple[list[int], list[str]]:
             rank[i] = k
         hit = _RANKS[id(tix)] = (tix, (rank, ids))
     return hit[1]
-
-
-_PICKS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
-
-
-def _picks(k: int, lo: int) -> list[tuple[int, ...]]:
-    """The ways to keep at least ``lo`` of ``k`` offered tickets, as positions in sorted order,
-    in the order of ``KeepTickets`` (fewest first, then lexicographic)."""
-    hit = _PICKS.get((k, lo))
-    if hit is None:
-        hit = _PICKS[(k, lo)] = [c for j in range(lo, k + 1) for c in combinations(range(k), j)]
-    return hit
-
-
-_KEEPS: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
-
-
-def _keeps_by_count(kmax: int, lo: int) -> list[list[tuple[int, ...]]]:
-    """[_picks(k, min(lo, k)) for k in 0..kmax]: the ways to keep, by the number offered."""
-    hit = _KEEPS.get((kmax, lo))
-    if hit is None:
-        hit = _KEEPS[(kmax, lo)] = [_picks(k, min(lo, k)) for k in range(kmax + 1)]
-    return hit
 
 
 _DRAW_CODES = tuple(("d", c) for c in range(9)) + (("d", DECK),)

@@ -46,6 +46,16 @@ def min_keep(g: "Game") -> int:
 
 
 _KEEPS: dict[tuple, list[KeepTickets]] = {}
+_PICKS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+
+def keep_picks(k: int, lo: int) -> list[tuple[int, ...]]:
+    """The ways to keep at least ``lo`` of ``k`` offered tickets (B-2.4, B-6.1), as positions,
+    fewest first, then in lexicographic order (remembered)."""
+    hit = _PICKS.get((k, lo))
+    if hit is None:
+        hit = _PICKS[(k, lo)] = [c for j in range(lo, k + 1) for c in combinations(range(k), j)]
+    return hit
 
 
 def keep_options(g: "Game") -> list[KeepTickets]:
@@ -56,8 +66,8 @@ def keep_options(g: "Game") -> list[KeepTickets]:
     out = _KEEPS.get(key)
     if out is None:
         # (sorted as the actions sort: by the tuple of ids)
-        out = [KeepTickets._raw(c) for c in sorted(c for k in range(key[1], len(ids) + 1)
-                                                   for c in combinations(ids, k))]
+        out = [KeepTickets._raw(c) for c in sorted(tuple(ids[j] for j in c)
+                                                   for c in keep_picks(len(ids), key[1]))]
         if len(_KEEPS) > 50_000:
             _KEEPS.clear()
         _KEEPS[key] = out
