@@ -99,7 +99,7 @@ class LegalActions(Sequence):
     """The legal actions of one state of a game (see the module docstring). It belongs to
     that state: once the game moves on, reading what was not read yet raises ValueError."""
 
-    __slots__ = ("_game", "_version", "_all", "_n", "_nd", "_nc", "_draws", "_given")
+    __slots__ = ("_game", "_version", "_all", "_n", "_nd", "_nc", "_tickets", "_draws", "_given")
 
     def __init__(self, g: "Game"):
         self._game = g
@@ -116,7 +116,8 @@ class LegalActions(Sequence):
         d = self._draws = draws(g, False)
         self._nd = len(d)
         self._nc = g._fast.claims(g, g.seat)
-        n = self._nd + self._nc + (1 if g.tdeck else 0)
+        self._tickets = bool(g.tdeck)
+        n = self._nd + self._nc + self._tickets
         self._n = n or 1  # (Pass)
 
     def _game_now(self) -> "Game":
@@ -156,9 +157,11 @@ class LegalActions(Sequence):
             if k >= self._nc:
                 if k + self._nd >= self._n:
                     raise IndexError("legal action index out of range")
-                return self._list()[k + self._nd]  # (the ticket draw, or Pass)
-            g = self._game_now()
-            a = claiming.nth_claim(g, g.seat, k)
+                # the ticket draw (last), or the forced pass (the only one)
+                a = _DRAW_TICKETS if self._tickets else _PASS[0]
+            else:
+                g = self._game_now()
+                a = claiming.nth_claim(g, g.seat, k)
         self._given.append(a)
         return a
 

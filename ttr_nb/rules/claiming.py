@@ -11,7 +11,9 @@ once (its ``pay`` is only Locomotives).
 """
 from __future__ import annotations
 
-from operator import itemgetter
+from functools import reduce
+from itertools import repeat
+from operator import add, getitem, itemgetter, or_, sub
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
@@ -380,25 +382,25 @@ def _claims(g: "Game", seat: int, nth: int) -> Any:
             base = list(base)
         else:  # each colour held gives its payments: slices of the row, the same for every
             # gray route of this length and ferry (B-5.2): worked out once per listing
-            spec = gray.get(L << 8 | f)
-            if spec is None:
+            got = gray.get(L << 8 | f)
+            if got is None:
                 key = (L << 8 | f, tuple(counts))
-                spec = _GRAY_SPECS.get(key, False)
-                if spec is False:
+                got = _GRAY_SPECS.get(key)
+                if got is None:
                     if len(_GRAY_SPECS) > 200_000:
                         _GRAY_SPECS.clear()
-                    spec = _GRAY_SPECS[key] = _gray_spec(counts, L, f)
-                gray[L << 8 | f] = spec
-            if not spec:
+                    got = _GRAY_SPECS[key] = _gray_spec(counts, L, f)
+                gray[L << 8 | f] = got
+            spec, k = got
+            if not k:
                 continue
-            row = T._claims[i] or T.claim_row(i)
-            base = spec(row)
+            if nth >= k:  # (looking for the nth: not on this route)
+                nth -= k
+                continue
+            base = spec(T._claims[i] or T.claim_row(i))
             if not hooks:
                 if nth >= 0:
-                    if nth < len(base):
-                        return base[nth]
-                    nth -= len(base)
-                    continue
+                    return base[nth]
                 out += base
                 continue
             base = list(base)
@@ -413,17 +415,9 @@ def _claims(g: "Game", seat: int, nth: int) -> Any:
 def _reach_mask(T: Tables, counts: list[int], trains: int) -> int:
     """The mask of the routes a hand of ``counts`` may reach: colour c (8 = gray) up to its
     cards + Locomotives (gray: the colour held most), and the trains left."""
-    le = T.le
     ml = trains if trains < T.maxlen else T.maxlen
-    w = counts[LOCO]
-    top = 0
-    m = 0
-    for c in range(8):
-        x = counts[c] + w
-        if x > top:
-            top = x
-        m |= le[c][x if x < ml else ml]
-    return m | le[GRAY_INDEX][top if top < ml else ml]
+    reach = list(map(min, map(add, counts[:8], repeat(counts[LOCO], 8)), repeat(ml, 8)))
+    return reduce(or_, map(getitem, T.le, reach), T.le[GRAY_INDEX][max(reach)])
 
 
 _GRAY_SPECS: dict[tuple, Any] = {}
@@ -432,8 +426,8 @@ _GRAY_SPECS: dict[tuple, Any] = {}
 
 def _gray_spec(counts: list[int], L: int, f: int) -> Any:
     """For a gray route of length ``L`` with ``f`` ferry Locomotives and a hand of ``counts``:
-    a function from the route's :meth:`Tables.claim_row` to its base claims (as
-    :func:`base_claims`, a tuple), or None when there is none."""
+    (a function from the route's :meth:`Tables.claim_row` to its base claims, as
+    :func:`base_claims`, a tuple; their number), (None, 0) when there is none."""
     w = counts[LOCO]
     step = L + 1
     at: list[int] = []
@@ -443,11 +437,11 @@ def _gray_spec(counts: list[int], L: int, f: int) -> Any:
     if w >= L:
         at.append(LOCO * step + L)
     if not at:
-        return None
+        return None, 0
     if len(at) == 1:
         k = at[0]
-        return lambda row: (row[k],)
-    return itemgetter(*at)
+        return (lambda row: (row[k],)), 1
+    return itemgetter(*at), len(at)
 
 
 def _claim_options_all(g: "Game", seat: int, counts: list[int], trains: int, hooks: list) -> list[ClaimRoute]:
@@ -579,19 +573,19 @@ def claim(g: "Game", seat: int, a: ClaimRoute) -> None:
             fast_claim(g, seat, i, code[0], code[1], code[2])
             return
     counts = a.counts()
-    if not any(m.take_payment(seat, a, counts) for m in g._hooks["take_payment"]):
+    for m in g._hooks["take_payment"]:
+        if m.take_payment(seat, a, counts):
+            break
+    else:  # (no mechanic took them: from the hand)
         hand = g.hands[seat]
-        for c in range(9):
-            if counts[c]:
-                hand[c] -= counts[c]
+        hand[:] = map(sub, hand, counts)
     route = g.board.routes[i]
     for m in g._hooks["claim_intercept"]:
         if m.claim_intercept(seat, a, route, counts):
             return
     disc = g.discard
-    for c in range(9):
-        if counts[c]:
-            disc.extend([c] * counts[c])
+    for name, n in a.pay:  # (canonical: colour by colour in board order, as the counts)
+        disc += [CARD_INDEX[name]] * n
     complete_claim(g, seat, a, i, counts)
 
 
@@ -607,7 +601,9 @@ def complete_claim(g: "Game", seat: int, a: ClaimRoute, i: int, counts: list[int
           [g.T.rid[i], bool(rec[0]) if rec else False, list(rec[1]) if rec else []])
     for m in g._hooks["after_claim"]:
         m.after_claim(seat, a, route)
-    drawing.refill(g)
+    d = g.display
+    if EMPTY in d or d.count(LOCO) >= 3:  # (else drawing.refill has nothing to do)
+        drawing.refill(g)
     end_turn(g)
 
 

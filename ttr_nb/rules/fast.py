@@ -272,24 +272,16 @@ class FastCounter:
 
     # -- counting ---------------------------------------------------------------------------
     def claims(self, g: "Game", seat: int) -> int:
-        """How many ClaimRoute actions are legal for ``seat``."""
-        B = self.B
-        ml = B.ml
-        t = g.trains[seat]
-        if t > B.mt:
-            t = B.mt
+        """How many ClaimRoute actions are legal for ``seat`` (the sum :meth:`turn_code` makes)."""
         h = g.hands[seat]
-        w = h[LOCO]
-        if w > ml:
-            w = ml
-        R = B.rowc[t * (ml + 1) + w]
+        R = self.tables[0][g.trains[seat]][h[LOCO]]
         M = self.mp[seat]
         gm = M[GRAY]
         x = M[ALL] * R[0]
-        for c in range(8):
-            hc = h[c]
+        for mc, hc in zip(M, h[:8]):
             if hc:
-                x += (M[c] + gm) * R[hc if hc < ml else ml]
+                x += (mc + gm) * R[hc]
+        B = self.B
         return (x >> B.shift) & B.mask
 
     @staticmethod
