@@ -111,3 +111,23 @@ def test_listing_is_read_only_and_equal_to_lists():
     assert DrawCard("deck") not in la  # the setup: keeping tickets only
     assert la.index(la[-1]) == len(la) - 1 and la.count(la[0]) == 1
     assert la != [] and la[1:] == list(la)[1:]
+
+
+def test_apply_returns_events_worded_when_read():
+    """game.apply returns an Events sequence: its length at once, each Event made when read,
+    equal to the list of the same events, and the same wording as the game's log."""
+    from ttr_nb.events import Event, Events
+
+    g = new_game("usa", 2, seed=4)
+    rng = random.Random(4)
+    made: list[Event] = []
+    while not g.over and len(made) < 300:
+        la = g.legal_actions()
+        ev = g.apply(la[int(rng.random() * len(la))])
+        assert isinstance(ev, Events) and len(ev) >= 1
+        assert ev._list is None  # nothing made yet
+        first = ev[0]
+        assert isinstance(first, Event) and ev == list(ev) and repr(ev) == repr(list(ev))
+        assert ev[-1] is list(ev)[-1] and ev + [] == list(ev)
+        made += ev
+    assert [e.text for e in made] == [e.text for e in g.log][-len(made):]

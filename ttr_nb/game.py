@@ -28,10 +28,10 @@ from .board import Board
 from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_for, shuffle)
 from .errors import (MAX_NAME, IllegalAction, SaveError, _bounded, action_problem, int_problem,
                      load_json, save_error, shown)
-from .events import Event, card_label, make_event
+from .events import Event, Events, card_label, make_event
 from .legal import LegalActions
 from .rules import claiming, drawing, endgame, fast, tickets
-from .rules.mechanic import HOOKS, Mechanic
+from .rules.mechanic import HOOKS, Mechanic, hook_lists
 from .rules import mechanic_class
 from .variants import Variant, get_variant
 
@@ -122,8 +122,7 @@ class Game:
         self._legal: LegalActions | None = None
         self.mechanics: list[Mechanic] = [cls(self) for cls in self._mech_classes]
         if self.mechanics:
-            self._hooks: dict[str, list[Mechanic]] = {
-                h: [m for m in self.mechanics if getattr(type(m), h) is not getattr(Mechanic, h)] for h in HOOKS}
+            self._hooks: dict[str, list[Mechanic]] = hook_lists(self.mechanics)
         else:
             self._hooks = _NO_HOOKS
         self._owned_types = {t: m for m in self.mechanics for t in m.action_types}
@@ -334,9 +333,10 @@ class Game:
         return f"{who} must first finish the pending decision '{p}'."
 
     # ------------------------------------------------------------------ applying
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and return what happened. Raises IllegalAction (with the reason)
-        and leaves the game exactly as it was if the action is illegal."""
+    def apply(self, action: Action) -> Events:
+        """Apply a legal action and return what happened (a read-only sequence of Events, each
+        worded when read). Raises IllegalAction (with the reason) and leaves the game exactly
+        as it was if the action is illegal."""
         c = self._legal
         if c is None or c._version != self._version or not c.holds(action):
             why = self.why_not(action)
@@ -347,7 +347,7 @@ class Game:
         self._exec(action)
         self._hist.append(action)
         self._version += 1
-        return [Event(r[0], r[1], data=r[2:], game=self) for r in raw[start:]]
+        return Events(self, raw[start:])
 
     def _listed(self, action: Action) -> bool:
         """True if ``action`` is one of the very objects ``legal_actions()`` listed for the
@@ -514,7 +514,7 @@ class Game:
         d["_legal"] = None
         g.__dict__.update(d)
         g.mechanics = [type(m)(g) for m in self.mechanics]
-        g._hooks = {h: [m for m in g.mechanics if getattr(type(m), h) is not getattr(Mechanic, h)] for h in HOOKS}
+        g._hooks = hook_lists(g.mechanics)
         g._owned_types = {t: m for m in g.mechanics for t in m.action_types}
         if self._fast is not None:
             g._fast = self._fast.copy()
