@@ -106,10 +106,13 @@ class LegalActions(Sequence):
         self._version = g._version
         self._given: list[Action] = []
         """What ``legal[k]`` handed out (``game.apply`` knows these are legal)."""
-        if g.pending != "turn" or type(g._fast) is not fast.FastCounter:
+        p = g.pending
+        if p != "turn" or type(g._fast) is not fast.FastCounter:
             # (no claims to count, a mechanic's own actions, or a board without the plain
             # sampler: listed now; a second card's list is one shared list)
-            self._all: list[Action] | None = listing(g)
+            self._all: list[Action] | None = (
+                draws(g, True) if p == "second-card" and type(g._fast) is fast.FastCounter
+                else listing(g))
             """The whole list, once built."""
             return
         self._all = None
