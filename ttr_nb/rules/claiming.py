@@ -55,8 +55,9 @@ class Tables:
         self._pay: dict[tuple[int, int, int], tuple] = {}
         self.pay_code: dict[tuple, tuple[int, int, int]] = {}
         """The (colour, coloured cards, Locomotives) of each pay tuple :meth:`pay` built."""
-        self.rows = [(i, self.rlen[i], self.rferry[i], self.rneed[i]) for i in self.by_id]
-        """(index, spaces, ferry Locomotives, trains needed) of every route, by route id."""
+        self.rows = [(i, self.rlen[i], self.rferry[i], self.rneed[i], self.rcol[i]) for i in self.by_id]
+        """(index, spaces, ferry Locomotives, trains needed, colour index) of every route, by
+        route id."""
         self.pos = [0] * n
         """pos[i]: the position of route index i in ``rows`` (route-id order)."""
         for p, i in enumerate(self.by_id):
@@ -351,7 +352,8 @@ def _claims(g: "Game", seat: int, nth: int) -> Any:
     # only the routes whose colour's cards + Locomotives reach their length (and fit in the
     # trains left) can have a payment (B-5.1 to B-5.3, B-5.5): a mask of them, walked in order
     cand = g.openm[seat] & _reach_mask(T, counts, trains)
-    rows, rcol, blocks = T.rows, T.rcol, T._blocks
+    rows, blocks = T.rows, T._blocks
+    plain = T.plain
     check = g._hooks["open_for"]
     routes = g.board.routes
     out: list[ClaimRoute] = []
@@ -359,12 +361,11 @@ def _claims(g: "Game", seat: int, nth: int) -> Any:
     while cand:
         low = cand & -cand
         cand ^= low
-        i, L, f, need = rows[low.bit_length() - 1]
-        if need > trains or w < f:  # a ferry needs its Locomotives (EU-2)
-            continue
+        i, L, f, need, col = rows[low.bit_length() - 1]
+        if not plain and (need > trains or w < f):  # a ferry needs its Locomotives (EU-2)
+            continue  # (on a plain board the reach mask already kept the length to the trains)
         if check and open_reason(g, seat, i) is not None:
             continue
-        col = rcol[i]
         if col != GRAY_INDEX:
             blk = blocks[i] or T.blocks(i)
             h = counts[col]
@@ -452,7 +453,7 @@ def _claim_options_all(g: "Game", seat: int, counts: list[int], trains: int, hoo
     check = g._hooks["open_for"]
     isopen = g.openf[seat]
     out: list[ClaimRoute] = []
-    for i, L, f, need in T.rows:
+    for i, L, f, need, _col in T.rows:
         if not isopen[i] or need > trains:
             continue
         if check and open_reason(g, seat, i) is not None:
