@@ -51,10 +51,6 @@ def blind_card(g: "Game") -> int:
     return g.deck.pop()
 
 
-def can_draw_blind(g: "Game") -> bool:
-    return bool(g.deck) or bool(g.discard)
-
-
 def refill(g: "Game") -> None:
     """Fill every empty face-up slot from the deck (reshuffling if needed), then apply the
     three-Locomotive rule (B-4.2, B-4.6, B-4.8)."""
