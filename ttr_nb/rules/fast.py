@@ -199,7 +199,7 @@ def _nth_claim(B: _Tables, M: list[int], h: list[int], t: int, f: bytearray, r: 
     ``f``): colour by colour (the routes of that colour, then the gray ones, of each slot,
     each with every Locomotive count), then the all-Locomotive payments slot by slot;
     routes in route-id order within a class. Returns the action code ('c', i, col, ncol,
-    nloco). The reference search: :meth:`FastCounter.turn_code` finds the same faster."""
+    nloco). The reference search: :func:`play_random` finds the same faster."""
     ml, S, mask, shift = B.ml, B.S, B.mask, B.shift
     w = h[LOCO]
     tc = t if t < B.mt else B.mt
@@ -272,7 +272,7 @@ class FastCounter:
 
     # -- counting ---------------------------------------------------------------------------
     def claims(self, g: "Game", seat: int) -> int:
-        """How many ClaimRoute actions are legal for ``seat`` (the sum :meth:`turn_code` makes)."""
+        """How many ClaimRoute actions are legal for ``seat`` (the sum :func:`play_random` makes)."""
         h = g.hands[seat]
         R = self.tables[0][g.trains[seat]][h[LOCO]]
         M = self.mp[seat]
@@ -333,126 +333,12 @@ class FastCounter:
             return ("k", opts[int(u * len(opts))])
         raise IndexError("no legal action: the game is over")
 
-    def second_code(self, g: "Game", rnd: Any) -> tuple:
-        """The code of a uniformly random second card (one ``rnd()``)."""
-        m = _KINDS.get(tuple(g.display))
-        if m is None:
-            m = kinds_face_up(g.display)
-        fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
-        return _DRAW_CODES[fs[int(rnd() * len(fs))]]
-
     def keep_code(self, g: "Game", rnd: Any) -> tuple:
         """The code of a uniformly random choice of tickets to keep (one ``rnd()``)."""
         rank, tid = _id_ranks(g.tix)
         off = sorted(g.offered[g.seat], key=rank.__getitem__)
         opts = tickets.keep_picks(len(off), tickets.min_keep(g))
         return ("k", tuple(tid[off[j]] for j in opts[int(rnd() * len(opts))]))
-
-    def turn_code(self, g: "Game", rnd: Any) -> tuple:
-        """The code of a uniformly random action of a turn, in the sampler's order (draws, the
-        claims, the ticket draw; one ``rnd()``, none for a forced pass): the claims are counted
-        as :meth:`claims` does, and the r-th is found from the running sums of that count (the
-        colour), a table of the lengths that colour can pay (the length) and the open routes of
-        that class counted from the nearer end (the route); :func:`_nth_claim` is the
-        reference search (the tests check both agree)."""
-        B = self.B
-        seat = g.seat
-        hand = g.hands[seat]
-        t = g.trains[seat]
-        M = self.mp[seat]
-        h0, h1, h2, h3, h4, h5, h6, h7, w = hand
-        ROWS, LENS = self.tables
-        R = ROWS[t][w]
-        gm = M[GRAY]
-        x = a = M[ALL] * R[0]
-        if h0:
-            x += (M[0] + gm) * R[h0]
-        x0 = x
-        if h1:
-            x += (M[1] + gm) * R[h1]
-        x1 = x
-        if h2:
-            x += (M[2] + gm) * R[h2]
-        x2 = x
-        if h3:
-            x += (M[3] + gm) * R[h3]
-        x3 = x
-        if h4:
-            x += (M[4] + gm) * R[h4]
-        x4 = x
-        if h5:
-            x += (M[5] + gm) * R[h5]
-        x5 = x
-        if h6:
-            x += (M[6] + gm) * R[h6]
-        x6 = x
-        if h7:
-            x += (M[7] + gm) * R[h7]
-        shift, mask = B.shift, B.mask
-        nc = (x >> shift) & mask
-        m = _KINDS.get(tuple(g.display))
-        if m is None:
-            m = kinds_face_up(g.display)
-        fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
-        nd = len(fs)
-        total = nd + nc + (1 if g.tdeck else 0)
-        if not total:
-            return _PASS
-        r = int(rnd() * total)
-        if r < nd:
-            return _DRAW_CODES[fs[r]]
-        r -= nd
-        if r >= nc:
-            return _TICKETS
-        # the colour: the first whose running sum passes r + the all-Locomotive count (first
-        # in the sums, last in the order)
-        r += (a >> shift) & mask
-        if r < (x0 >> shift) & mask:
-            c, base = 0, a
-        elif r < (x1 >> shift) & mask:
-            c, base = 1, x0
-        elif r < (x2 >> shift) & mask:
-            c, base = 2, x1
-        elif r < (x3 >> shift) & mask:
-            c, base = 3, x2
-        elif r < (x4 >> shift) & mask:
-            c, base = 4, x3
-        elif r < (x5 >> shift) & mask:
-            c, base = 5, x4
-        elif r < (x6 >> shift) & mask:
-            c, base = 6, x5
-        elif r < nc:
-            c, base = 7, x6
-        else:  # all Locomotives (rare): the reference search
-            return _nth_claim(B, M, hand, t, g.openf[seat], r - ((a >> shift) & mask))
-        r -= (base >> shift) & mask
-        # the length: the payments of each length, shortest first
-        mc = M[c] + gm
-        for q, o, at, nl, L in LENS[t][w][hand[c]]:
-            no = (mc >> at) & mask  # the open routes colour c may pay
-            k = no * o
-            if r < k:
-                break
-            r -= k
-        # the route: the j-th of those open (counted from the nearer end); its Locomotives:
-        # the fewest the length needs, plus k
-        j, k = divmod(r, o)
-        nl += k
-        f = g.openf[seat]
-        if j + j < no:
-            for i in B.cg[c * B.S + q]:
-                if f[i]:
-                    if not j:
-                        break
-                    j -= 1
-        else:
-            j = no - 1 - j
-            for i in B.cgr[c * B.S + q]:
-                if f[i]:
-                    if not j:
-                        break
-                    j -= 1
-        return ("c", i, c, L - nl, nl)
 
     def pick_rnd(self, g: "Game", rnd: Any) -> Any:
         """:meth:`pick` with ``rnd()`` as the number (a mechanic's sampler may take none)."""
@@ -504,17 +390,23 @@ def _quiet(*args: Any) -> None:
 
 def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     """Play uniformly random actions until the game is over (or ``max_steps`` actions), with
-    ``rng`` (one random.Random, or a list of one per seat): each action is picked by index
-    without building the legal actions (:meth:`FastCounter.turn_code`) and applied by the
-    rules modules, as every other action is (``game._exec_code``). Events are not worded
-    now: ``g.log`` rebuilds them by replay when asked. A forced pass takes no random number.
-    Returns the number of actions played."""
+    ``rng`` (one random.Random, or a list of one per seat), each picked by index without
+    building the legal actions and applied by the rules modules, as every other action is
+    (``drawing.draw``, ``claiming.fast_claim``, ``game._exec_code``). Events are not worded
+    now: ``g.log`` rebuilds them by replay when asked. Returns the number of actions played.
+
+    A turn takes one ``rnd()`` (none for a forced pass) and picks among the draws, the claims
+    and the ticket draw in the sampler's order. The claims are counted as
+    :meth:`FastCounter.claims` does, and the r-th is found from the running sums of that
+    count (the colour), a table of the lengths that colour can pay (the length) and the open
+    routes of that class counted from the nearer end (the route); :func:`_nth_claim` is the
+    reference search (the tests check both agree)."""
     fc: FastCounter = g._fast
     rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * g.n
     hist = g._hist
     app = hist.append
     exec_code = g._exec_code
-    turn_code, second_code, keep_code = fc.turn_code, fc.second_code, fc.keep_code
+    keep_code = fc.keep_code
     from .claiming import fast_claim
     from .drawing import draw
 
@@ -527,24 +419,140 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
             from .fast_mechanics import play_mechanics
 
             return play_mechanics(g, fc, rnds, limit)
+        B = fc.B
+        shift, mask, S, cg, cgr = B.shift, B.mask, B.S, B.cg, B.cgr
+        ROWS, LENS = fc.tables
+        mp, hands, trains, openf = fc.mp, g.hands, g.trains, g.openf
         while steps != limit:
             p = g.pending
-            if p == "turn":
-                code = turn_code(g, rnds[g.seat])
-            elif p == "second-card":
-                code = second_code(g, rnds[g.seat])
-            elif p == "over":
-                break
-            else:
-                code = keep_code(g, rnds[g.seat])
-            k = code[0]  # (game._exec_code, with its two usual cases first)
-            if k == "d":
-                draw(g, g.seat, code[1])
-            elif k == "c":
-                fast_claim(g, g.seat, code[1], code[2], code[3], code[4])
-            else:
+            seat = g.seat
+            rnd = rnds[seat]
+            if p == "second-card":  # a second card: the deck or a face-up one, no Locomotive (B-4.4)
+                m = _KINDS.get(tuple(g.display))
+                if m is None:
+                    m = kinds_face_up(g.display)
+                fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
+                src = fs[int(rnd() * len(fs))]
+                draw(g, seat, src)
+                app(_DRAW_CODES[src])
+                steps += 1
+                continue
+            if p != "turn":
+                if p == "over":
+                    break
+                code = keep_code(g, rnd)
                 exec_code(code)
-            app(code)
+                app(code)
+                steps += 1
+                continue
+            hand = hands[seat]
+            t = trains[seat]
+            M = mp[seat]
+            h0, h1, h2, h3, h4, h5, h6, h7, w = hand
+            R = ROWS[t][w]
+            gm = M[GRAY]
+            x = a = M[ALL] * R[0]
+            if h0:
+                x += (M[0] + gm) * R[h0]
+            x0 = x
+            if h1:
+                x += (M[1] + gm) * R[h1]
+            x1 = x
+            if h2:
+                x += (M[2] + gm) * R[h2]
+            x2 = x
+            if h3:
+                x += (M[3] + gm) * R[h3]
+            x3 = x
+            if h4:
+                x += (M[4] + gm) * R[h4]
+            x4 = x
+            if h5:
+                x += (M[5] + gm) * R[h5]
+            x5 = x
+            if h6:
+                x += (M[6] + gm) * R[h6]
+            x6 = x
+            if h7:
+                x += (M[7] + gm) * R[h7]
+            nc = (x >> shift) & mask
+            m = _KINDS.get(tuple(g.display))
+            if m is None:
+                m = kinds_face_up(g.display)
+            fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
+            nd = len(fs)
+            total = nd + nc + (1 if g.tdeck else 0)
+            if not total:
+                exec_code(_PASS)
+                app(_PASS)
+                steps += 1
+                continue
+            r = int(rnd() * total)
+            if r < nd:
+                draw(g, seat, fs[r])
+                app(_DRAW_CODES[fs[r]])
+                steps += 1
+                continue
+            r -= nd
+            if r >= nc:
+                exec_code(_TICKETS)
+                app(_TICKETS)
+                steps += 1
+                continue
+            # the colour: the first whose running sum passes r + the all-Locomotive count (first
+            # in the sums, last in the order)
+            r += (a >> shift) & mask
+            if r < (x0 >> shift) & mask:
+                c, base = 0, a
+            elif r < (x1 >> shift) & mask:
+                c, base = 1, x0
+            elif r < (x2 >> shift) & mask:
+                c, base = 2, x1
+            elif r < (x3 >> shift) & mask:
+                c, base = 3, x2
+            elif r < (x4 >> shift) & mask:
+                c, base = 4, x3
+            elif r < (x5 >> shift) & mask:
+                c, base = 5, x4
+            elif r < (x6 >> shift) & mask:
+                c, base = 6, x5
+            elif r < nc:
+                c, base = 7, x6
+            else:  # all Locomotives (rare): the reference search
+                code = _nth_claim(B, M, hand, t, openf[seat], r - ((a >> shift) & mask))
+                fast_claim(g, seat, code[1], code[2], code[3], code[4])
+                app(code)
+                steps += 1
+                continue
+            r -= (base >> shift) & mask
+            # the length: the payments of each length, shortest first
+            mc = M[c] + gm
+            for q, o, at, nl, L in LENS[t][w][hand[c]]:
+                no = (mc >> at) & mask  # the open routes colour c may pay
+                k = no * o
+                if r < k:
+                    break
+                r -= k
+            # the route: the j-th of those open (counted from the nearer end); its Locomotives:
+            # the fewest the length needs, plus k
+            j, k = divmod(r, o)
+            nl += k
+            f = openf[seat]
+            if j + j < no:
+                for i in cg[c * S + q]:
+                    if f[i]:
+                        if not j:
+                            break
+                        j -= 1
+            else:
+                j = no - 1 - j
+                for i in cgr[c * S + q]:
+                    if f[i]:
+                        if not j:
+                            break
+                        j -= 1
+            fast_claim(g, seat, i, c, L - nl, nl)
+            app(("c", i, c, L - nl, nl))
             steps += 1
     finally:
         del g.emit
