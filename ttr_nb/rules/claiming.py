@@ -385,7 +385,7 @@ def _claims(g: "Game", seat: int, nth: int) -> Any:
             # gray route of this length and ferry (B-5.2): worked out once per listing
             got = gray.get(L << 8 | f)
             if got is None:
-                key = (L << 8 | f, tuple(counts))
+                key = (L << 8 | f, tuple(map(min, counts, repeat(L, 9))))  # (more than L: as L)
                 got = _GRAY_SPECS.get(key)
                 if got is None:
                     if len(_GRAY_SPECS) > 200_000:
@@ -422,7 +422,8 @@ def _reach_mask(T: Tables, counts: list[int], trains: int) -> int:
 
 
 _GRAY_SPECS: dict[tuple, Any] = {}
-"""(length << 8 | ferry, the hand) -> :func:`_gray_spec` (hands recur: remembered)."""
+"""(length << 8 | ferry, the hand with each count at most the length) -> :func:`_gray_spec`
+(hands recur: remembered)."""
 
 
 def _gray_spec(counts: list[int], L: int, f: int) -> Any:
