@@ -97,3 +97,41 @@ def test_same_seed_same_random_game():
         a.play_random(random.Random(11))
         b.play_random(random.Random(11))
         assert a.history == b.history and a.state_json() == b.state_json()
+
+
+@pytest.mark.parametrize("variant,n", [("heart-of-africa", 2), ("heart-of-africa", 4), ("team-asia", 4),
+                                       ("team-asia", 6)])
+def test_fast_actions_are_the_actions_H_4_TA_8_TA_14_EU_3(variant, n):
+    """The sampler reads each mechanic's own actions from ``fast_actions`` (shared sequences,
+    no copy): in every state of random games they are ``actions`` (Terrain draws, H-4.1;
+    placing a card, TA-8; sharing tickets, TA-11 to TA-14; paying a tunnel, EU-3), in the same
+    order, and reading them changes nothing."""
+    kinds = set()
+    for seed in range(2):
+        g = new_game(variant, n, seed=seed)
+        rng = random.Random(seed)
+        while not g.over:
+            for m in g.mechanics:
+                before = g.state_json()
+                fast = list(m.fast_actions(g.pending))
+                assert fast == m.actions(g.pending) and g.state_json() == before
+                if fast:
+                    kinds.add((m.name, g.pending))
+            g.random_step(rng)
+    want = ({("terrain", "turn"), ("terrain", "second-card")} if variant == "heart-of-africa" else
+            {("teams", "turn"), ("teams", "place-card"), ("teams", "share-setup"), ("tunnels", "tunnel")})
+    assert want <= kinds
+
+
+def test_hook_lists_name_the_mechanics_that_override_each_hook():
+    """``game._hooks[h]``: the game's mechanics, in order, whose class overrides hook ``h``
+    (worked out once per combination of classes, the same in a copy)."""
+    from ttr_nb.rules.mechanic import HOOKS, Mechanic
+
+    for variant, n in (("team-asia", 4), ("heart-of-africa", 3), ("legendary-asia", 2), ("usa", 2)):
+        g = new_game(variant, n, seed=1)
+        for game in (g, g.copy()):
+            want = {h: [m for m in game.mechanics if getattr(type(m), h) is not getattr(Mechanic, h)]
+                    for h in HOOKS}
+            assert game._hooks == want
+            assert all(x is y for h in HOOKS for x, y in zip(game._hooks[h], want[h]))

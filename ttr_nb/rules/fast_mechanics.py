@@ -4,11 +4,12 @@ counts each base payment as its number of options, and :func:`play_mechanics`, t
 loop with it (``fast.play_random`` hands over to it)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
+from .claiming import payment_range
 from .fast import (
-    ALL, FIRST, FIRST_DECK, GRAY, LOCO, MAX_OPTIONS, SECOND, SECOND_DECK, _DRAW_CODES, _KINDS, _PASS,
-    _TICKETS, FastCounter, _tables, kinds_face_up,
+    ALL, FIRST, FIRST_DECK, GRAY, LOCO, MAX_OPTIONS, SECOND, SECOND_DECK, _DRAW_CODES, _PASS, _TICKETS,
+    FastCounter, _tables, kinds_face_up,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -18,14 +19,14 @@ if TYPE_CHECKING:  # pragma: no cover
 # -- boards with mechanics that expand claims or add actions ---------------------------------
 _CONFIG: dict[tuple, tuple] = {}
 _HYPO: dict[tuple, Any] = {}
-_ALL_ACTIONS = ("all",)
+_NONE: tuple = ()
 
 
 def _config(g: "Game") -> tuple:
-    """(board tables, kernels, option counts, which ``actions`` hooks to ask at each kind)
-    shared by the games of one board, variant, number of players and settings (the
-    mechanics' classes, keys and action kinds are read from a game of them: they depend on
-    nothing else)."""
+    """(board tables, kernels, option counts, which ``actions`` hooks to ask at each kind,
+    trains and Locomotives clamped as the kernels read them) shared by the games of one board,
+    variant, number of players and settings (the mechanics' classes, keys and action kinds
+    are read from a game of them: they depend on nothing else)."""
     T = g.T
     v = g.variant
     pol = tuple(sorted(g.policies.items()))
@@ -49,7 +50,11 @@ def _config(g: "Game") -> tuple:
         bound = 1
         for m in opt:
             bound *= min(m.max_options, MAX_OPTIONS)  # (MAX_OPTIONS: the most one may claim)
-        hit = _CONFIG[key] = (T, _tables(T, cls, bound), {}, {}, A)
+        B = _tables(T, cls, bound)
+        hmax = 8 * v.cards_per_color + v.locomotives
+        TC = tuple(t if t < B.mt else B.mt for t in range(max(v.trains, B.mt) + 1000))
+        WC = tuple(w if w < B.ml else B.ml for w in range(hmax + 1))
+        hit = _CONFIG[key] = (T, B, {}, {}, A, TC, WC)
     if len(hit[2]) > 100_000 or len(hit[3]) > 100_000:  # (a bound on memory: rebuilt on use)
         hit[2].clear()
         hit[3].clear()
@@ -66,6 +71,23 @@ def _pick_open(routes: tuple, f: bytearray, j: int) -> int:
     raise AssertionError("open route count out of step")  # pragma: no cover
 
 
+_SOURCES: dict[tuple[int, ...], tuple] = {}
+
+
+def _sources(display: list[int]) -> tuple:
+    """(first-card sources with a blind card, without; second-card sources with, without)
+    for a face-up display (the sorted orders of ``fast.FIRST_DECK`` ... ``fast.SECOND``),
+    remembered for each display."""
+    key = tuple(display)
+    s = _SOURCES.get(key)
+    if s is None:
+        m = kinds_face_up(display)
+        if len(_SOURCES) > 100_000:
+            _SOURCES.clear()
+        s = _SOURCES[key] = (FIRST_DECK[m], FIRST[m], SECOND_DECK[m], SECOND[m])
+    return s
+
+
 class MechanicCounter(FastCounter):
     """The sampler on a board whose mechanics expand the claims (Terrain doublings, H-5/H-6;
     hand/holder splits, TA-10), pay from more than the hand (``claim_cards``) or add actions
@@ -79,57 +101,82 @@ class MechanicCounter(FastCounter):
     Locomotives, cards of the colour, key), so a colour still costs one big-int
     multiplication. Once the colour, slot and route are picked, only that route's options of
     that colour are built (through the same hooks) and the chosen one is taken. The mechanics'
-    own actions are picked from their :meth:`~.mechanic.Mechanic.actions` lists.
+    own actions are picked from their :meth:`~.mechanic.Mechanic.fast_actions` (the same as
+    :meth:`~.mechanic.Mechanic.actions`, without a copy).
 
     Its order: draws, claims (colour by colour, then all-Locomotive; slot by slot; route by
     route; option by option), the ticket draw, the mechanics' actions. A pick is an action
-    code (draws, tickets, keeps) or an Action (claims, the mechanics' actions)."""
+    code (draws, tickets, keeps) or an Action (claims, the mechanics' actions).
+
+    Each seat's open routes are counted as in :class:`~.fast.FastCounter` (``mp``). A kernel carries one bit above its fields (``top``), so it is never 0 (a kernel not built
+    yet is); that bit lands above the field read and changes no count."""
 
     def __init__(self, g: "Game"):
-        B, self.K, self.O, self.A = _config(g)
+        B, self.K, self.O, self.A, self.TC, self.WC = _config(g)
         self.B = B
-        """The board's tables, the kernels, the option counts, and A[kind]: which of the
-        game's ``actions`` hooks to ask at that kind (an index, or a tuple)."""
+        """The board's tables, the kernels, the option counts, and A[kind]: which of the game's
+        ``actions`` hooks to ask at that kind (an index, or a tuple)."""
         self.mp = [list(B.m0) for _ in range(g.n)]
         v = g.variant
         self.hmax = 8 * v.cards_per_color + v.locomotives
         """The most cards of a colour a seat can pay with (every train card)."""
+        self.top = 1 << (B.sh * B.S)
+        self.shift, self.mask = B.shift, B.mask
+        self._g: Any = None
+        """The game whose hooks are bound below (:meth:`_bind`)."""
 
     def copy(self) -> "MechanicCounter":
         c = MechanicCounter.__new__(MechanicCounter)
-        c.B, c.K, c.O, c.A, c.hmax = self.B, self.K, self.O, self.A, self.hmax
+        c.B, c.K, c.O, c.A, c.TC, c.WC = self.B, self.K, self.O, self.A, self.TC, self.WC
+        c.hmax, c.top, c.shift, c.mask = self.hmax, self.top, self.shift, self.mask
         c.mp = [list(m) for m in self.mp]
+        c._g = None  # (the copy serves another game: bound on first use)
         return c
+
+    # -- the game's hooks, bound once --------------------------------------------------------
+    def _bind(self, g: "Game") -> None:
+        """Bind the game's hooks the sampler asks at every step: what a seat pays with
+        (``claim_cards``), the mechanics' keys (``fast_keys``), whether their options come in
+        order, and each kind's ``fast_actions``."""
+        self._g = g
+        hooks = g._hooks
+        cc = hooks["claim_cards"]
+        self._cards: Callable[[int], Any] | None = (
+            None if not cc else cc[0].claim_cards if len(cc) == 1 else _first_cards(cc))
+        opt = hooks["claim_options"]
+        self._opt = opt
+        self._keys: Callable[[int], Any] | None = (
+            None if not opt else opt[0].fast_keys if len(opt) == 1 else _joint_keys(opt))
+        self._in_order = all(m.claim_options_in_order for m in opt)
+        acts = hooks["actions"]
+        ext: dict[str, Any] = {}
+        for p, which in self.A.items():
+            if type(which) is int:
+                ext[p] = acts[which].fast_actions
+            else:
+                ext[p] = _joint_actions([acts[k] for k in which]) if which else None
+        self._ext = ext
+        self._ext_all = _joint_actions(acts) if acts else None
+        self._ext_turn = ext.get("turn", self._ext_all)
+        self._ext_second = ext.get("second-card", self._ext_all)
+
+    def _extra(self, g: "Game", p: str) -> Sequence:
+        """The mechanics' own actions now (``fast_actions(p)`` of those whose ``action_kinds``
+        hold p), not to be changed."""
+        f = self._ext.get(p, self._ext_all)
+        return _NONE if f is None else f(p)
 
     # -- the claims --------------------------------------------------------------------------
     def _state(self, g: "Game", seat: int) -> tuple[list[int], Any]:
         """(the cards ``seat`` pays with, the mechanics' keys: one, or a list of nine)."""
-        hooks = g._hooks
-        cards = g.hands[seat]
-        for m in hooks["claim_cards"]:
-            c = m.claim_cards(seat)
-            if c is not None:
-                cards = c
-                break
-        opt = hooks["claim_options"]
-        if not opt:
-            return cards, None
-        if len(opt) == 1:
-            return cards, opt[0].fast_keys(seat)
-        ks = [m.fast_keys(seat) for m in opt]
-        if not any(type(k) is list for k in ks):
-            return cards, tuple(ks)
-        return cards, list(zip(*([k] * 9 if type(k) is not list else k for k in ks)))
-
-    def _row(self, mk: Any, tc: int, wc: int) -> list:
-        """The kernels for key ``mk``, ``tc`` trains and ``wc`` Locomotives, by the cards of
-        the colour (1..hmax, not clamped; 0: the all-Locomotive payment), each built on first
-        use."""
-        key = (tc, wc, mk)
-        row = self.K.get(key)
-        if row is None:
-            row = self.K[key] = [None] * (self.hmax + 1)
-        return row
+        if g is not self._g:
+            self._bind(g)
+        cf = self._cards
+        cards = None if cf is None else cf(seat)
+        if cards is None:
+            cards = g.hands[seat]
+        kf = self._keys
+        return cards, None if kf is None else kf(seat)
 
     def claims(self, g: "Game", seat: int) -> int:
         cards, keys = self._state(g, seat)
@@ -138,117 +185,95 @@ class MechanicCounter(FastCounter):
     def _count(self, g: "Game", seat: int, cards: list[int], keys: Any) -> int:
         """The number of claims of ``seat`` (its cards and the mechanics' keys given); the
         running sums after each colour (0..7, then the all-Locomotive payments) are kept in
-        ``_sums`` for :meth:`_claim`."""
-        B = self.B
-        ml = B.ml
-        t = g.trains[seat]
-        tc = t if t < B.mt else B.mt
-        w = cards[LOCO]
-        wc = w if w < ml else ml
-        M = self.mp[seat]
-        gm = M[GRAY]
+        ``_sums``, and the kernels' container in ``_at``, for :meth:`_claim`."""
+        tc = self.TC[g.trains[seat]]
+        h0, h1, h2, h3, h4, h5, h6, h7, w = cards
+        wc = self.WC[w]
+        m0, m1, m2, m3, m4, m5, m6, m7, gm, ma = self.mp[seat]
         x = 0
-        K = self.K
         if type(keys) is not list:  # one key: one row of kernels, read by the cards held
-            row = K.get((tc, wc, keys)) or self._row(keys, tc, wc)
-            h0, h1, h2, h3, h4, h5, h6, h7 = cards[:8]
+            at = self.K.get((tc, wc, keys))
+            if at is None:
+                at = self.K[(tc, wc, keys)] = ([0] * (self.hmax + 1), [None] * (self.hmax + 1))
+            R = at[0]
+            k = self._kernel
             if h0:
-                x += (M[0] + gm) * (row[h0] or self._kernel(g, seat, row, h0, keys, tc, wc, h0, 0))[0]
+                x = (m0 + gm) * (R[h0] or k(g, seat, at, h0, keys, tc, wc, h0, 0))
             s0 = x
             if h1:
-                x += (M[1] + gm) * (row[h1] or self._kernel(g, seat, row, h1, keys, tc, wc, h1, 1))[0]
+                x += (m1 + gm) * (R[h1] or k(g, seat, at, h1, keys, tc, wc, h1, 1))
             s1 = x
             if h2:
-                x += (M[2] + gm) * (row[h2] or self._kernel(g, seat, row, h2, keys, tc, wc, h2, 2))[0]
+                x += (m2 + gm) * (R[h2] or k(g, seat, at, h2, keys, tc, wc, h2, 2))
             s2 = x
             if h3:
-                x += (M[3] + gm) * (row[h3] or self._kernel(g, seat, row, h3, keys, tc, wc, h3, 3))[0]
+                x += (m3 + gm) * (R[h3] or k(g, seat, at, h3, keys, tc, wc, h3, 3))
             s3 = x
             if h4:
-                x += (M[4] + gm) * (row[h4] or self._kernel(g, seat, row, h4, keys, tc, wc, h4, 4))[0]
+                x += (m4 + gm) * (R[h4] or k(g, seat, at, h4, keys, tc, wc, h4, 4))
             s4 = x
             if h5:
-                x += (M[5] + gm) * (row[h5] or self._kernel(g, seat, row, h5, keys, tc, wc, h5, 5))[0]
+                x += (m5 + gm) * (R[h5] or k(g, seat, at, h5, keys, tc, wc, h5, 5))
             s5 = x
             if h6:
-                x += (M[6] + gm) * (row[h6] or self._kernel(g, seat, row, h6, keys, tc, wc, h6, 6))[0]
+                x += (m6 + gm) * (R[h6] or k(g, seat, at, h6, keys, tc, wc, h6, 6))
             s6 = x
             if h7:
-                x += (M[7] + gm) * (row[h7] or self._kernel(g, seat, row, h7, keys, tc, wc, h7, 7))[0]
+                x += (m7 + gm) * (R[h7] or k(g, seat, at, h7, keys, tc, wc, h7, 7))
             s7 = x
             if w:
-                x += M[ALL] * (row[0] or self._kernel(g, seat, row, 0, keys, tc, wc, 0, LOCO))[0]
-            self._sums = (s0, s1, s2, s3, s4, s5, s6, s7, x)
+                x += ma * (R[0] or k(g, seat, at, 0, keys, tc, wc, 0, LOCO))
         else:  # a key per colour: one table for these trains and Locomotives, by (cards, the
             # keys of the colour and of the Locomotives)
-            tab = K.get((tc, wc))
-            if tab is None:
-                tab = K[(tc, wc)] = {}
-            h0, h1, h2, h3, h4, h5, h6, h7 = cards[:8]
+            at = self.K.get((tc, wc))
+            if at is None:
+                at = self.K[(tc, wc)] = ({}, {})
+            R = at[0].get
+            k = self._kernel
             k0, k1, k2, k3, k4, k5, k6, k7, k8 = keys
             if h0:
-                if h0 > ml:
-                    h0 = ml
-                mk = (k0, k8)
-                x += (M[0] + gm) * (tab.get((h0, mk)) or self._kernel(g, seat, tab, (h0, mk), mk, tc, wc, h0, 0))[0]
+                x = (m0 + gm) * (R((h0, k0, k8)) or k(g, seat, at, (h0, k0, k8), (k0, k8), tc, wc, h0, 0))
             s0 = x
             if h1:
-                if h1 > ml:
-                    h1 = ml
-                mk = (k1, k8)
-                x += (M[1] + gm) * (tab.get((h1, mk)) or self._kernel(g, seat, tab, (h1, mk), mk, tc, wc, h1, 1))[0]
+                x += (m1 + gm) * (R((h1, k1, k8)) or k(g, seat, at, (h1, k1, k8), (k1, k8), tc, wc, h1, 1))
             s1 = x
             if h2:
-                if h2 > ml:
-                    h2 = ml
-                mk = (k2, k8)
-                x += (M[2] + gm) * (tab.get((h2, mk)) or self._kernel(g, seat, tab, (h2, mk), mk, tc, wc, h2, 2))[0]
+                x += (m2 + gm) * (R((h2, k2, k8)) or k(g, seat, at, (h2, k2, k8), (k2, k8), tc, wc, h2, 2))
             s2 = x
             if h3:
-                if h3 > ml:
-                    h3 = ml
-                mk = (k3, k8)
-                x += (M[3] + gm) * (tab.get((h3, mk)) or self._kernel(g, seat, tab, (h3, mk), mk, tc, wc, h3, 3))[0]
+                x += (m3 + gm) * (R((h3, k3, k8)) or k(g, seat, at, (h3, k3, k8), (k3, k8), tc, wc, h3, 3))
             s3 = x
             if h4:
-                if h4 > ml:
-                    h4 = ml
-                mk = (k4, k8)
-                x += (M[4] + gm) * (tab.get((h4, mk)) or self._kernel(g, seat, tab, (h4, mk), mk, tc, wc, h4, 4))[0]
+                x += (m4 + gm) * (R((h4, k4, k8)) or k(g, seat, at, (h4, k4, k8), (k4, k8), tc, wc, h4, 4))
             s4 = x
             if h5:
-                if h5 > ml:
-                    h5 = ml
-                mk = (k5, k8)
-                x += (M[5] + gm) * (tab.get((h5, mk)) or self._kernel(g, seat, tab, (h5, mk), mk, tc, wc, h5, 5))[0]
+                x += (m5 + gm) * (R((h5, k5, k8)) or k(g, seat, at, (h5, k5, k8), (k5, k8), tc, wc, h5, 5))
             s5 = x
             if h6:
-                if h6 > ml:
-                    h6 = ml
-                mk = (k6, k8)
-                x += (M[6] + gm) * (tab.get((h6, mk)) or self._kernel(g, seat, tab, (h6, mk), mk, tc, wc, h6, 6))[0]
+                x += (m6 + gm) * (R((h6, k6, k8)) or k(g, seat, at, (h6, k6, k8), (k6, k8), tc, wc, h6, 6))
             s6 = x
             if h7:
-                if h7 > ml:
-                    h7 = ml
-                mk = (k7, k8)
-                x += (M[7] + gm) * (tab.get((h7, mk)) or self._kernel(g, seat, tab, (h7, mk), mk, tc, wc, h7, 7))[0]
+                x += (m7 + gm) * (R((h7, k7, k8)) or k(g, seat, at, (h7, k7, k8), (k7, k8), tc, wc, h7, 7))
             s7 = x
             if w:
-                x += M[ALL] * (tab.get((0, k8)) or self._kernel(g, seat, tab, (0, k8), k8, tc, wc, 0, LOCO))[0]
-            self._sums = (s0, s1, s2, s3, s4, s5, s6, s7, x)
-        return (x >> B.shift) & B.mask
+                x += ma * (R((0, k8, k8)) or k(g, seat, at, (0, k8, k8), k8, tc, wc, 0, LOCO))
+        self._sums = (s0, s1, s2, s3, s4, s5, s6, s7, x)
+        self._at = at
+        return (x >> self.shift) & self.mask
 
-    def _kernel(self, g: "Game", seat: int, row: Any, at: Any, mk: Any, tc: int, wc: int, hc: int, c: int) -> tuple:
-        """Build ``row[at]``: the kernel of colour ``c`` with ``hc`` cards of it (0 and ``c`` =
-        LOCO: the all-Locomotive payment), ``wc`` Locomotives, ``tc`` trains and the
-        mechanics' key ``mk``: the options of each slot at its place, and for the picker
-        (slot, options, bit of its count, fewest Locomotives) of each slot with options."""
+    def _kernel(self, g: "Game", seat: int, at: Any, where: Any, mk: Any, tc: int, wc: int, hc: int,
+                c: int) -> int:
+        """Build ``at[0][where]`` and ``at[1][where]``: the kernel of colour ``c`` with ``hc``
+        cards of it (0 and ``c`` = LOCO: the all-Locomotive payment), ``wc`` Locomotives, ``tc``
+        trains and the mechanics' key ``mk`` (the options of each slot at its place, plus the
+        bit ``top``), and for the picker, over the slots with options, in slot order: (the
+        slots, their options, the bits of their counts, their fewest Locomotives, each of their
+        payments' options). Returns the kernel."""
         B = self.B
         sh, S = B.sh, B.S
         O = self.O
         started = False
-        R = 0
+        R = self.top
         lens = []
         for q, (L, f, x, _cl) in enumerate(B.slots):
             if L + x > tc:
@@ -259,12 +284,10 @@ class MechanicCounter(FastCounter):
                 lo = L
                 pays: tuple = ((LOCO, 0, L),)
             else:
-                lo = L - hc if L > hc else 0
-                if lo < f:
-                    lo = f
-                hi = L - 1 if wc >= L - 1 else wc
-                pays = tuple((c, L - k, k) for k in range(lo, hi + 1))
-            o = 0
+                ks = payment_range(L, hc, wc, f)  # (the payment rule)
+                lo = ks.start
+                pays = tuple((c, L - k, k) for k in ks)
+            opts = []
             for pay in pays:
                 ok = (q, pay[1], pay[2], mk)
                 v = O.get(ok)
@@ -274,12 +297,14 @@ class MechanicCounter(FastCounter):
                             m.claim_options_start(seat)
                         started = True
                     v = O[ok] = self._options_of(g, seat, q, pay)
-                o += v
+                opts.append(v)
+            o = sum(opts)
             if o:
                 R += o << (sh * (S - 1 - q))
-                lens.append((q, o, sh * q, lo))
-        e = row[at] = (R, tuple(lens))
-        return e
+                lens.append((q, o, sh * q, lo, tuple(opts)))
+        at[0][where] = R
+        at[1][where] = tuple(zip(*lens)) or ((), (), (), (), ())
+        return R
 
     def _options_of(self, g: "Game", seat: int, q: int, pay: tuple) -> int:
         """How many options the mechanics give a payment ``pay`` = (colour, coloured cards,
@@ -302,79 +327,61 @@ class MechanicCounter(FastCounter):
         return n
 
     def _claim(self, g: "Game", seat: int, r: int, cards: list[int], keys: Any) -> Any:
-        """The r-th claim (0 <= r < :meth:`_count`, just called for this state), built through the hooks: the route and
-        the base payment from the counts, then the mechanics' options of that one payment
-        (when they keep each payment's options as one block in order,
+        """The r-th claim (0 <= r < :meth:`_count`, just called for this state), built through
+        the hooks: the route and the base payment from the counts, then the mechanics' options
+        of that one payment (when they keep each payment's options as one block in order,
         ``claim_options_in_order``; else of all the route's payments of that colour)."""
         B = self.B
-        ml, shift, mask = B.ml, B.shift, B.mask
-        t = g.trains[seat]
-        tc = t if t < B.mt else B.mt
-        w = cards[LOCO]
-        wc = w if w < ml else ml
-        M = self.mp[seat]
-        gm = M[GRAY]
-        K = self.K
-        one = type(keys) is not list
-        sums = self._sums  # (from the count just made: the colour)
-        prev = 0
+        shift, mask = B.shift, B.mask
+        # the colour: the first whose running sum (from the count just made) passes r
+        sums = self._sums
         for c in (0, 1, 2, 3, 4, 5, 6, 7, LOCO):
-            xc = sums[c]
-            if r < (xc >> shift) & mask:
+            if r < (sums[c] >> shift) & mask:
                 break
-            prev = xc
         else:  # pragma: no cover
             raise AssertionError("claim index out of range")
-        h = cards[c]
-        if one:
-            mk = keys
-            row = K.get((tc, wc, mk)) or self._row(mk, tc, wc)
-            hc = 0 if c == LOCO else h
-            e = row[hc] or self._kernel(g, seat, row, hc, mk, tc, wc, hc, c)
+        if c:
+            r -= (sums[c - 1] >> shift) & mask
+        at = self._at
+        if c == LOCO:
+            where: Any = 0 if type(keys) is not list else (0, keys[LOCO], keys[LOCO])
         else:
-            mk = keys[c]
-            hc = 0 if c == LOCO else (h if h < ml else ml)
-            tab = K.get((tc, wc))
-            if tab is None:
-                tab = K[(tc, wc)] = {}
-            if c != LOCO:  # (a payment of colour c: the keys of c and of the Locomotives)
-                mk = (mk, keys[LOCO])
-            e = tab.get((hc, mk)) or self._kernel(g, seat, tab, (hc, mk), mk, tc, wc, hc, c)
-        mc = M[ALL] if c == LOCO else M[c] + gm
-        r -= (prev >> shift) & mask
-        for q, o, at, lo in e[1]:
-            k = ((mc >> at) & mask) * o
-            if r < k:
+            where = cards[c] if type(keys) is not list else (cards[c], keys[c], keys[LOCO])
+        qs, os, bits, los, optss = at[1][where]
+        # the slot: the first whose (open routes × options) passes what is left of r
+        M = self.mp[seat]
+        mc = M[ALL] if c == LOCO else M[c] + M[GRAY]
+        for n, bit in enumerate(bits):
+            o = os[n]
+            v = ((mc >> bit) & mask) * o
+            if r < v:
                 break
-            r -= k
+            r -= v
+        q, lo, opts = qs[n], los[n], optss[n]
         j, k = divmod(r, o)
         T = g.T
+        f = g.openf[seat]
         if c == LOCO:
-            i = _pick_open(B.allc[q], g.openf[seat], j)
+            i = _pick_open(B.allc[q], f, j)
             L = T.rlen[i]
-            row = T._claims[i] or T.claim_row(i)
             first = LOCO * (L + 1) + L
-            base = row[first:first + 1]
         else:
-            i = _pick_open(B.cg[c * B.S + q], g.openf[seat], j)
+            i = _pick_open(B.cg[c * B.S + q], f, j)
             L = T.rlen[i]
-            hi = L - 1 if w >= L - 1 else w
-            row = T._claims[i] or T.claim_row(i)
             first = c * (L + 1) + lo
-            base = row[first:c * (L + 1) + hi + 1]
-        opt = g._hooks["claim_options"]
+        row = T._claims[i] or T.claim_row(i)
+        opt = self._opt
         if not opt:
-            return base[k]
-        if all(m.claim_options_in_order for m in opt):
+            return row[first + k]
+        if self._in_order:
             # the payment whose block holds option k (its options as counted), alone
-            O = self.O
-            for n, a in enumerate(base):
-                v = O[(q, L - lo - n if c != LOCO else 0, lo + n if c != LOCO else L, mk)]
-                if k < v:
+            for n, o in enumerate(opts):
+                if k < o:
                     break
-                k -= v
-            base = [a]
-            o = v
+                k -= o
+            base = [row[first + n]]
+        else:
+            base = row[first:first + len(opts)]
         route = g.board.routes[i]
         for m in opt:
             m.claim_options_start(seat)
@@ -385,33 +392,20 @@ class MechanicCounter(FastCounter):
         return base[k]
 
     # -- every decision ----------------------------------------------------------------------
-    def _extra(self, g: "Game", p: str) -> list:
-        """The mechanics' own actions now (``actions(p)`` of those whose ``action_kinds`` hold p)."""
-        which = self.A.get(p, _ALL_ACTIONS)
-        hooks = g._hooks["actions"]
-        if type(which) is int:
-            return hooks[which].actions(p)
-        if which is _ALL_ACTIONS:
-            which = range(len(hooks))
-        out: list = []
-        for k in which:
-            more = hooks[k].actions(p)
-            if more:
-                out = out + more
-        return out
-
     def count(self, g: "Game") -> int:
+        if g is not self._g:
+            self._bind(g)
         p = g.pending
         if p == "over":
             return 0
         if p == "turn":
-            m = kinds_face_up(g.display)
-            nd = len(FIRST_DECK[m] if g.deck or g.discard else FIRST[m])
+            s = _sources(g.display)
+            nd = len(s[0] if g.deck or g.discard else s[1])
             n = nd + self.claims(g, g.seat) + (1 if g.tdeck else 0) + len(self._extra(g, p))
             return n or 1
         if p == "second-card":
-            m = kinds_face_up(g.display)
-            return len(SECOND_DECK[m] if g.deck or g.discard else SECOND[m]) + len(self._extra(g, p))
+            s = _sources(g.display)
+            return len(s[2] if g.deck or g.discard else s[3]) + len(self._extra(g, p))
         if p == "setup-tickets" or p == "keep-tickets":
             return FastCounter.count(self, g) + len(self._extra(g, p))
         return len(self._extra(g, p))
@@ -419,48 +413,58 @@ class MechanicCounter(FastCounter):
     def step(self, g: "Game", rnd: Any) -> Any:
         """The code or Action of a uniformly random legal action in this order (one ``rnd()``,
         none for a forced pass)."""
+        if g is not self._g:
+            self._bind(g)
         p = g.pending
         if p == "turn":
-            seat = g.seat
-            cards, keys = self._state(g, seat)
-            nc = self._count(g, seat, cards, keys)
-            m = _KINDS.get(tuple(g.display))
-            if m is None:
-                m = kinds_face_up(g.display)
-            fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
-            nd = len(fs)
-            nt = 1 if g.tdeck else 0
-            ext = self._extra(g, p)
-            total = nd + nc + nt + len(ext)
-            if not total:
-                return _PASS
-            r = int(rnd() * total)
-            if r < nd:
-                return _DRAW_CODES[fs[r]]
-            r -= nd
-            if r < nc:
-                return self._claim(g, seat, r, cards, keys)
-            r -= nc
-            if r < nt:
-                return _TICKETS
-            return ext[r - nt]
+            return self._turn(g, rnd)
         if p == "second-card":
-            m = _KINDS.get(tuple(g.display))
-            if m is None:
-                m = kinds_face_up(g.display)
-            fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
-            ext = self._extra(g, p)
-            r = int(rnd() * (len(fs) + len(ext)))
-            return _DRAW_CODES[fs[r]] if r < len(fs) else ext[r - len(fs)]
+            s = _SOURCES.get(tuple(g.display)) or _sources(g.display)
+            fs = s[2] if g.deck or g.discard else s[3]
+            f = self._ext_second
+            ext = _NONE if f is None else f(p)
+            nd = len(fs)
+            r = int(rnd() * (nd + len(ext)))
+            return _DRAW_CODES[fs[r]] if r < nd else ext[r - nd]
         if p == "over":
             raise IndexError("no legal action: the game is over")
         ext = self._extra(g, p)
         if p == "setup-tickets" or p == "keep-tickets":
             if not ext:
                 return self.keep_code(g, rnd)
-            opts = [("k", c) for c in self._keeps(g)] + ext
+            opts = [("k", c) for c in self._keeps(g)] + list(ext)
             return opts[int(rnd() * len(opts))]
         return ext[int(rnd() * len(ext))]
+
+    def _turn(self, g: "Game", rnd: Any) -> Any:
+        """:meth:`step` on a turn (the hooks bound for ``g``)."""
+        seat = g.seat
+        cf = self._cards
+        cards = None if cf is None else cf(seat)
+        if cards is None:
+            cards = g.hands[seat]
+        kf = self._keys
+        keys = None if kf is None else kf(seat)
+        nc = self._count(g, seat, cards, keys)
+        s = _SOURCES.get(tuple(g.display)) or _sources(g.display)
+        fs = s[0] if g.deck or g.discard else s[1]
+        nd = len(fs)
+        nt = 1 if g.tdeck else 0
+        f = self._ext_turn
+        ext = _NONE if f is None else f("turn")
+        total = nd + nc + nt + len(ext)
+        if not total:
+            return _PASS
+        r = int(rnd() * total)
+        if r < nd:
+            return _DRAW_CODES[fs[r]]
+        r -= nd
+        if r < nc:
+            return self._claim(g, seat, r, cards, keys)
+        r -= nc
+        if r < nt:
+            return _TICKETS
+        return ext[r - nt]
 
     def pick(self, g: "Game", u: float) -> Any:
         return self.step(g, lambda: u)
@@ -469,22 +473,81 @@ class MechanicCounter(FastCounter):
         return self.step(g, rnd)
 
 
+def _first_cards(hooks: list) -> Callable[[int], Any]:
+    """What a seat pays with when several mechanics may say: the first that does."""
+    def cards(seat: int) -> Any:
+        for m in hooks:
+            c = m.claim_cards(seat)
+            if c is not None:
+                return c
+        return None
+    return cards
+
+
+def _joint_keys(opt: list) -> Callable[[int], Any]:
+    """The keys of several mechanics that expand claims: a tuple of theirs, or (when one
+    keys each card) a list of nine tuples."""
+    def keys(seat: int) -> Any:
+        ks = [m.fast_keys(seat) for m in opt]
+        if not any(type(k) is list for k in ks):
+            return tuple(ks)
+        return list(zip(*([k] * 9 if type(k) is not list else k for k in ks)))
+    return keys
+
+
+def _joint_actions(ms: Sequence) -> Callable[[str], list]:
+    """The own actions of several mechanics at a kind, in hook order."""
+    def actions(p: str) -> list:
+        out: list = []
+        for m in ms:
+            more = m.fast_actions(p)
+            if more:
+                out.extend(more)
+        return out
+    return actions
+
+
 def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> int:
-    """:func:`play_random`'s loop with :class:`MechanicCounter`."""
+    """:func:`play_random`'s loop with :class:`MechanicCounter`: the same picks as
+    :meth:`MechanicCounter.step` (a second card is picked here, a turn by
+    :meth:`MechanicCounter._turn`), applied as ``game._exec`` applies them."""
     from ..actions import ClaimRoute
     from .claiming import claim
     from .drawing import draw
 
+    if g is not fc._g:
+        fc._bind(g)
     hist = g._hist
     app = hist.append
     exec_code = g._exec_code
     exec_any = g._exec
+    owned = g._owned_types.get
     step = fc.step
+    turn = fc._turn
+    second = fc._ext_second
+    get_sources = _SOURCES.get
     steps = 0
     while steps != limit:
-        if g.pending == "over":
+        p = g.pending
+        if p == "second-card":  # (as step)
+            s = get_sources(tuple(g.display)) or _sources(g.display)
+            fs = s[2] if g.deck or g.discard else s[3]
+            ext = _NONE if second is None else second(p)
+            nd = len(fs)
+            r = int(rnds[g.seat]() * (nd + len(ext)))
+            if r < nd:
+                a = _DRAW_CODES[fs[r]]
+                draw(g, g.seat, fs[r])
+                app(a)
+                steps += 1
+                continue
+            a = ext[r - nd]
+        elif p == "turn":
+            a = turn(g, rnds[g.seat])
+        elif p == "over":
             break
-        a = step(g, rnds[g.seat])
+        else:
+            a = step(g, rnds[g.seat])
         t = type(a)  # (game._exec, with its usual cases first)
         if t is tuple:
             if a[0] == "d":
@@ -494,7 +557,11 @@ def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> in
         elif t is ClaimRoute:
             claim(g, g.seat, a)
         else:
-            exec_any(a)
+            m = owned(t)  # (a mechanic's own action: to its apply, as game._exec does)
+            if m is not None:
+                m.apply(a)
+            else:
+                exec_any(a)
         app(a)
         steps += 1
     return steps

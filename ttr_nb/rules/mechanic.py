@@ -12,7 +12,7 @@ replay (undo and load replay the actions from the seed, so there is no restore h
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action, ClaimRoute
@@ -76,6 +76,12 @@ class Mechanic:
         """Extra legal actions for the current decision ``kind`` (= ``game.pending``: 'turn',
         'second-card', 'keep-tickets', 'setup-tickets' or one of ``pending_kinds``)."""
         return []
+
+    def fast_actions(self, kind: str) -> Sequence["Action"]:
+        """:meth:`actions` for the sampler: the same actions in the same order, as a sequence
+        the caller must not change (a mechanic may hand out one it keeps, e.g. a tuple it
+        remembers, instead of a new list each time). Default: :meth:`actions`."""
+        return self.actions(kind)
 
     def why_not(self, action: "Action") -> str | None:
         """Why one of this mechanic's own actions is illegal now (None = legal)."""
@@ -195,3 +201,20 @@ class Mechanic:
         """Conserved quantities for the tests, e.g. {'train_cards_elsewhere': 3, 'terrain_cards': 45}.
         'train_cards_elsewhere' counts train cards held outside deck/display/discard/hands."""
         return {}
+
+
+_PLANS: dict[tuple[type, ...], tuple[tuple[str, tuple[int, ...]], ...]] = {}
+
+
+def hook_lists(mechanics: list[Mechanic]) -> dict[str, list[Mechanic]]:
+    """For each hook name of :data:`HOOKS`, the mechanics (in their order) whose class
+    overrides it: the lists ``game._hooks`` holds. Which classes override which hooks is
+    worked out once for each combination of classes."""
+    key = tuple(map(type, mechanics))
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _PLANS[key] = tuple(
+            (h, tuple(k for k, m in enumerate(mechanics) if getattr(type(m), h) is not getattr(Mechanic, h)))
+            for h in HOOKS)
+    get = mechanics.__getitem__
+    return {h: list(map(get, ks)) for h, ks in plan}

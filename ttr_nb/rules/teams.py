@@ -31,8 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from operator import add
-from typing import TYPE_CHECKING, Any, ClassVar
+from operator import add, sub
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..actions import Action, ClaimRoute, _actor, register_action
 from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
@@ -150,14 +150,12 @@ def take_cards(g: "Game", seat: int, counts: list[int], from_holder: list[int]) 
     """Take ``counts`` out of ``seat``'s hand and team holder, ``from_holder`` of them from the
     holder (the caller checked they are there, and puts them on the table or the discards)."""
     hand = g.hands[seat]
-    hold = holder_of(g, seat) if any(from_holder) else None
-    for c in range(9):
-        n = counts[c]
-        if n:
-            k = from_holder[c]
-            hand[c] -= n - k
-            if k:
-                hold[c] -= k  # type: ignore[index]
+    if any(from_holder):
+        hold = holder_of(g, seat)
+        hand[:] = map(sub, hand, map(sub, counts, from_holder))
+        hold[:] = map(sub, hold, from_holder)  # type: ignore[index]
+    else:
+        hand[:] = map(sub, hand, counts)
 
 
 def split_counts(pairs: tuple[tuple[str, int], ...]) -> list[int]:
@@ -224,6 +222,11 @@ def why_not_split(g: "Game", seat: int, counts: list[int], from_holder: tuple[tu
 
 
 # -- the mechanic ---------------------------------------------------------------------------
+_SHARE_TURNS: dict[tuple[int, Any], tuple[tuple, dict[tuple, tuple[ShareTickets, ...]]]] = {}
+"""(id of a game's tickets, share_tickets_max) -> (those tickets, the share-tickets turns by
+hand tickets) (:meth:`Teams.fast_actions`)."""
+
+
 class Teams(Mechanic):
     """Team Asia: teams, the card holder and the ticket holder (see the module docstring)."""
 
@@ -244,8 +247,17 @@ class Teams(Mechanic):
         super().__init__(game)
         self._options: tuple[list[int], list[int], dict] | None = None
         """What :meth:`claim_options_start` prepared for :meth:`claim_options`."""
-        self._share_turn: dict[tuple, list[ShareTickets]] = {}
-        """Share-tickets turns listed lately: (hand tickets, share_tickets_max) -> actions."""
+        self._share_memo()
+
+    def _share_memo(self) -> None:
+        g = self.game
+        mx = self._share_max = g.policies["share_tickets_max"]
+        hit = _SHARE_TURNS.get((id(g.tix), mx))
+        if hit is None or hit[0] is not g.tix:
+            hit = _SHARE_TURNS[(id(g.tix), mx)] = (g.tix, {})
+        self._share_turn: dict[tuple, tuple[ShareTickets, ...]] = hit[1]
+        """Share-tickets turns by the hand tickets, shared by the games of the same tickets
+        and ``share_tickets_max``."""
 
     def init(self) -> None:
         g = self.game
@@ -263,27 +275,33 @@ class Teams(Mechanic):
 
     # -- actions ----------------------------------------------------------------------------
     def actions(self, kind: str) -> list[Action]:
+        return list(self.fast_actions(kind))
+
+    def fast_actions(self, kind: str) -> Sequence[Action]:
+        """Placing the first card (TA-8), the ticket to share at setup (TA-11) or after a
+        draw (TA-12), the share-tickets turns (TA-14: every 1 up to ``share_tickets_max`` of
+        the hand tickets, remembered for each hand)."""
         g = self.game
-        st = self.state
-        seat = g.seat
-        if kind == "place-card":
-            return list(_PLACE)
-        if kind == "share-setup":
-            return [_share_action((g.tix[t].id,)) for t in g.kept[seat]]
-        if kind == "share-kept":
-            return [_share_action((g.tix[t].id,)) for t in st["new"]]
         if kind == "turn":
-            key = (tuple(g.kept[seat]), g.policies["share_tickets_max"])
+            if g.policies["share_tickets_max"] != self._share_max:  # (the setting was changed)
+                self._share_memo()
+            key = tuple(g.kept[g.seat])
             acts = self._share_turn.get(key)
             if acts is None:  # (memo: the hand tickets change only now and then)
-                ids = sorted(g.tix[t].id for t in g.kept[seat])
-                hi = min(key[1], len(ids))
-                acts = [_share_action(c) for k in range(1, hi + 1) for c in combinations(ids, k)]
-                if len(self._share_turn) >= 64:
+                ids = sorted(g.tix[t].id for t in key)
+                hi = min(self._share_max, len(ids))
+                acts = tuple(_share_action(c) for k in range(1, hi + 1) for c in combinations(ids, k))
+                if len(self._share_turn) >= 4096:
                     self._share_turn.clear()
                 self._share_turn[key] = acts
-            return list(acts)
-        return []
+            return acts
+        if kind == "place-card":
+            return _PLACE
+        if kind == "share-setup":
+            return [_share_action((g.tix[t].id,)) for t in g.kept[g.seat]]
+        if kind == "share-kept":
+            return [_share_action((g.tix[t].id,)) for t in g.ext["teams"]["new"]]
+        return ()
 
     def why_not(self, action: Action) -> str | None:
         g = self.game
@@ -338,7 +356,7 @@ class Teams(Mechanic):
 
     def apply(self, action: Action) -> None:
         g = self.game
-        st = self.state
+        st = g.ext["teams"]
         seat = g.seat
         if isinstance(action, PlaceCard):
             card, face_up = st["placing"]
@@ -466,9 +484,7 @@ class Teams(Mechanic):
             take_cards(self.game, seat, counts, split_counts(fh))
         else:  # all from the hand (take_cards with nothing from the holder)
             hand = self.game.hands[seat]
-            for c in range(9):
-                if counts[c]:
-                    hand[c] -= counts[c]
+            hand[:] = map(sub, hand, counts)
         return True
 
     # -- drawing (TA-8, TA-9) ---------------------------------------------------------------

@@ -34,6 +34,7 @@ cards held before the claim, so it matters only when Locomotives do all the doub
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, register_action
@@ -42,6 +43,7 @@ from ..events import register_event, route_label
 from ..scoring import TERRAIN_NAMES
 from . import drawing
 from .claiming import route_worth
+from .endgame import end_turn
 from .mechanic import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -153,6 +155,8 @@ _NORM = [[4 * (m if m < 2 else 2) + 1 + (-1 if m - b < -1 else (m - b if m - b <
          for m in range(64)]
 """_NORM[mine][best]: a standing as far as a doubling can tell it apart (:meth:`Terrain.fast_keys`):
 its cards up to 2 and its lead from -1 to 2, as one number 0..11 (4 × cards + lead + 1)."""
+_DESERT, _JUNGLE, _MOUNTAIN = (itemgetter(t) for t in TERRAINS)
+"""A player's Terrain cards of each type (from their counts by type)."""
 _DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
 """id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
@@ -184,7 +188,7 @@ class Terrain(Mechanic):
         self._allowed_cache: dict[tuple, list] = shared[1]
         """:meth:`_allowed` by (type, need, Locomotives, standing); shared likewise (it
         depends on these and the settings only)."""
-        self._draws: dict[tuple, list[Action]] = shared[2]
+        self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (a blind card exists, the face-up cards)."""
 
     # -- life cycle ------------------------------------------------------------------------
@@ -212,13 +216,13 @@ class Terrain(Mechanic):
 
     # -- the deck and the display ----------------------------------------------------------
     def _can_blind(self) -> bool:
-        st = self.state
+        st = self.game.ext["terrain"]
         return bool(st["deck"]) or bool(st["discard"])
 
     def _blind(self) -> str:
         """The top card of the Terrain deck, rebuilding it from the discards first if it is
         empty (H-4.4). The caller checked that one exists."""
-        st = self.state
+        st = self.game.ext["terrain"]
         if not st["deck"]:
             g = self.game
             st["shuffles"] += 1
@@ -232,7 +236,9 @@ class Terrain(Mechanic):
     def _refill(self) -> None:
         """Fill the empty face-up slots at once (H-4.3); a slot stays empty only when the deck
         and the discards are both empty (H-4.4). No '3 of a kind' reset (H-4.5)."""
-        d = self.state["display"]
+        d = self.game.ext["terrain"]["display"]
+        if None not in d:
+            return
         for k in range(len(d)):
             if d[k] is None and self._can_blind():
                 d[k] = self._blind()
@@ -240,17 +246,21 @@ class Terrain(Mechanic):
 
     # -- drawing ---------------------------------------------------------------------------
     def actions(self, kind: str) -> list[Action]:
+        return list(self.fast_actions(kind))
+
+    def fast_actions(self, kind: str) -> tuple[Action, ...]:
+        """The Terrain draws (H-4.1): the blind one if a card is left (H-4.4), then each
+        face-up type, as a tuple remembered for each (blind card left, face-up cards)."""
         if kind != "turn" and kind != "second-card":
-            return []
+            return ()
         st = self.game.ext["terrain"]
         d = st["display"]
         key = (bool(st["deck"] or st["discard"]), *d)
         out = self._draws.get(key)
         if out is None:
-            out = [_DRAW[DECK]] if key[0] else []
-            out += [_DRAW[t] for t in TERRAINS if t in d]
-            self._draws[key] = out
-        return list(out)
+            more = [_DRAW[DECK]] if key[0] else []
+            out = self._draws[key] = tuple(more + [_DRAW[t] for t in TERRAINS if t in d])
+        return out
 
     def pending_reason(self, kind: str) -> str | None:
         if kind != "second-card":
@@ -287,7 +297,7 @@ class Terrain(Mechanic):
     def apply(self, action: Action) -> None:
         g = self.game
         seat = g.seat
-        st = self.state
+        st = g.ext["terrain"]
         second = g.pending == "second-card"
         src = action.source  # type: ignore[attr-defined]
         if src == DECK:
@@ -301,7 +311,7 @@ class Terrain(Mechanic):
             g.emit("terrain_take", seat, src)
             self._refill()
         if second:
-            g.end_turn()
+            end_turn(g)
         else:
             drawing.begin_second(g)
 
@@ -422,25 +432,15 @@ class Terrain(Mechanic):
         H-5.5; a lead of 0 with no card is the 0-0 tie)."""
         g = self.game
         held = g.ext["terrain"]["held"]
-        bd = bj = bm = 0
-        if len(held) == 2:  # (the one other player)
-            h = held[1 - seat]
-            bd, bj, bm = h["desert"], h["jungle"], h["mountain"]
-        else:
-            for o, h in enumerate(held):
-                if o != seat:
-                    x = h["desert"]
-                    if x > bd:
-                        bd = x
-                    x = h["jungle"]
-                    if x > bj:
-                        bj = x
-                    x = h["mountain"]
-                    if x > bm:
-                        bm = x
         h = held[seat]
-        return ((g.hands[seat][LOCO] * 12 + _NORM[h["desert"]][bd]) * 12 + _NORM[h["jungle"]][bj]) * 12 \
-            + _NORM[h["mountain"]][bm]
+        N = _NORM
+        if len(held) == 2:  # (the one other player)
+            o = held[1 - seat]
+            return ((g.hands[seat][LOCO] * 12 + N[h["desert"]][o["desert"]]) * 12
+                    + N[h["jungle"]][o["jungle"]]) * 12 + N[h["mountain"]][o["mountain"]]
+        others = held[:seat] + held[seat + 1:]
+        return ((g.hands[seat][LOCO] * 12 + N[h["desert"]][max(map(_DESERT, others))]) * 12
+                + N[h["jungle"]][max(map(_JUNGLE, others))]) * 12 + N[h["mountain"]][max(map(_MOUNTAIN, others))]
 
     def _allowed(self, seat: int, t: str, need: int, locos: int) -> list[tuple[tuple[str, int], ...]]:
         """The ``ClaimRoute.terrain`` of every doubling ``seat`` may add now to a payment that

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb
+from operator import gt
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, _actor, _pairs, register_action
@@ -173,7 +174,7 @@ class Tunnels(Mechanic):
             if c != LOCO:
                 counts[c] = x
             counts[LOCO] += k - x
-            if any(counts[i] > have[i] for i in range(9)):
+            if any(map(gt, counts, have)):
                 continue
             hold = holder_of(g, seat)
             pay = tuple((CARD_NAMES[i], n) for i, n in enumerate(counts) if n)
