@@ -243,3 +243,84 @@ def test_remembered_searches_stay_exact(variant, players):
                 checked += 1
         g.apply(players_[s].choose(g))
     assert checked > 1000
+
+
+def _plain_search(K, routes, code, country, a, b, free):
+    """The old agent's search on a small graph: Dijkstra popping (trains, city) first, own
+    routes (code 0) and ``free`` ones at 0, closed ones (code -1) skipped, a country a dead end
+    unless it is the start (H-8.2); (trains, routes still to claim from b back to a)."""
+    import heapq
+
+    inf = 1 << 30
+    adj = [[] for _ in range(K)]
+    for i, (u, v) in enumerate(routes):
+        adj[u].append((v, i))
+        adj[v].append((u, i))
+    dist, prev, heap = {a: 0}, {}, [(0, a)]
+    while heap:
+        d, c = heapq.heappop(heap)
+        if c == b:
+            break
+        if d > dist.get(c, inf) or (country[c] and c != a):
+            continue
+        for o, i in adj[c]:
+            if code[i] < 0:
+                continue
+            nd = d + (0 if code[i] == 0 or i in free else code[i])
+            if nd < dist.get(o, inf):
+                dist[o], prev[o] = nd, (c, i)
+                heapq.heappush(heap, (nd, o))
+    if b not in dist:
+        return inf, []
+    path, c = [], b
+    while c != a:
+        c, i = prev[c]
+        if code[i] != 0:
+            path.append(i)
+    return dist[b], path
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_remembered_searches_on_random_graphs(seed):
+    """On random small boards (parallel routes, ties, zero-weight own and free routes, dead-end
+    countries), after random claims, closings and undoings, every remembered answer
+    (``_SeatView.run``: trains and path; ``cost``: trains) is that of a fresh plain search."""
+    from types import SimpleNamespace as NS
+
+    from ttr_nb.agents import _Net, _SeatView
+
+    rng = random.Random(seed)
+    checks = 0
+    for _ in range(60):
+        K = rng.randint(3, 10)
+        names = [f"c{k:02d}" for k in range(K)]
+        routes = [tuple(rng.sample(range(K), 2)) for _ in range(rng.randint(K, 3 * K))]
+        E = len(routes)
+        country = [rng.random() < 0.15 for _ in range(K)]
+        need = [rng.choice([1, 1, 2, 2, 3, 4]) for _ in range(E)]
+        board = NS(cities={n: NS(is_country=country[k]) for k, n in enumerate(names)},
+                   routes=[NS(a=names[u], b=names[v]) for u, v in routes])
+        T = NS(rid=list(range(100, 100 + E)), idx={100 + i: i for i in range(E)}, rneed=need,
+               rtunnel=[False] * E, rlen=need, n=E)
+        net = _Net(board, T)
+        views = [_SeatView(net) for _ in range(2)]
+        for v in views:
+            v._reset(list(need))
+        pairs = [tuple(rng.sample(range(K), 2)) for _ in range(4)]
+        for _step in range(rng.randint(3, 20)):
+            for v in views:
+                for _ in range(3):
+                    a, b = rng.choice(pairs)
+                    free = set(rng.sample(range(E), rng.randint(0, min(4, E)))) if rng.random() < 0.5 else set()
+                    fidx = sorted(free)
+                    fmask = sum(1 << i for i in fidx)
+                    want = _plain_search(K, routes, v.code, country, a, b, {i for i in free if v.code[i] > 0})
+                    assert list(v.run(a, b, fidx, fmask)) == [want[0], want[1]]
+                    assert v.cost(a, b) == _plain_search(K, routes, v.code, country, a, b, set())[0]
+                    assert v.cost(a, b, fidx, fmask) == want[0]
+                    checks += 1
+            for v in views:  # claimed by the seat (0), by another (-1), or open again (undo)
+                for _ in range(rng.randint(1, 3)):
+                    i = rng.randrange(E)
+                    v._set(i, rng.choice([0, -1, need[i], 0, -1]))
+    assert checks > 1000

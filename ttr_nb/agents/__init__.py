@@ -59,16 +59,19 @@ class GreedyAgent:
     How it is fast (its choices are exactly those described above, and those of the slower
     agent it replaced): the board is integer-indexed once (cities numbered in name order, so
     equal paths tie as they did by name); each seat's view of the routes (its own, open with
-    their trains, closed) is brought up to date from the claims made since it last looked;
-    every cheapest-path search is remembered with the routes it looked at and those it went
-    through, and forgotten only when a change of one of them could change it (the plan's
-    ticket order needs the cheapest trains only, remembered apart and corrected in place
-    when a route on its path is claimed); a whole plan is remembered until a route, the
-    tickets or the trains change. On a turn or a second card it reads what it can pay from
-    the card counts (``game.T`` tables, as the engine lists claims) and builds the payments
-    of the one route it claims, never every legal action; ticket choices, the decisions of
-    the mechanics and a turn with fewer than two card sources go through
-    ``game.legal_actions()``. Tunnel checks run only for tunnels.
+    their trains, closed: bit masks) is brought up to date from the claims made since it last
+    looked. Every cheapest-path search is remembered with the routes it read and the routes
+    that gave the cities it went on from their trains, and answers again, exactly, for any
+    later state in which it runs to the same path: no route it read changed, or only
+    routes it did not go by got dearer, or routes out of its reach or on its path got cheaper
+    (see ``_SeatView``); searches on the untouched board are shared by every seat and game. A
+    whole plan is remembered with what its searches read, and holds until that changes in a
+    way that could change one of them (or the tickets or the trains change). On a turn or a
+    second card it reads what it can pay from the card counts (``game.T`` tables, as the
+    engine lists claims) and builds the payments of the one route it claims, never every
+    legal action. Ticket choices ask for the trains of each ticket and for the path of the
+    ones kept only; they, the decisions of the mechanics and a turn with fewer than two card
+    sources go through ``game.legal_actions()``. Tunnel checks run only for tunnels.
     """
 
     comfort: float = 0.6
@@ -82,17 +85,23 @@ class GreedyAgent:
         self.seed = seed
         self.rng = random.Random(seed)
         self._seats: dict[tuple[int, int], _SeatView] = {}
+        self._last_info: Any = None
 
     # -- the board as the seat sees it ------------------------------------------------------
     def _view(self, game: Game, seat: int) -> "_SeatView":
         """This seat's view of the routes, brought up to date with ``game`` (cheap when nothing
-        changed: two list comparisons)."""
+        changed: the same game at the same version, else three list comparisons)."""
         key = (id(game.board), seat)
         v = self._seats.get(key)
         if v is None or v.net.board is not game.board:
             v = self._seats[key] = _SeatView(_net(game))
+        version = getattr(game, "_version", None)
+        if v.game is game and version is not None and v.version == version:
+            return v  # (the same game, not changed since: every change counts a new version)
         if v.owner != game.owner or v.openf != game.openf[seat] or v.side != game.side:
             v.update(game, seat)
+        v.game = game
+        v.version = version
         return v
 
     def _costs(self, game: Game, seat: int, a: str, b: str, free: frozenset[int] | set[int] = frozenset()
@@ -113,7 +122,15 @@ class GreedyAgent:
         still takes, route ids to claim, cheapest ticket first). Each unfinished ticket is
         joined by the cheapest path given the routes planned before it (and ``free``); a
         ticket that can't be joined, or not with the trains left, is left out (lost).
-        Remembered until a route's owner, the tickets or the seat's trains change."""
+        Remembered until a route its searches saw changes, or the tickets or the seat's
+        trains do."""
+        rec = self._plan(game, seat, tickets, free)
+        return rec[0], list(rec[1])
+
+    def _plan(self, game: Game, seat: int, tickets: list[str] | None,
+              free: frozenset[int] | set[int]) -> tuple[int, list[int], int, int, int]:
+        """:meth:`plan` as remembered: (trains, route ids, own, closed, seen, guard); see
+        ``_SeatView.plans``."""
         if tickets is None:
             tickets = _tickets(game, seat)
         v = self._view(game, seat)
@@ -122,20 +139,15 @@ class GreedyAgent:
         fidx, fmask = net.free_of(free)
         key = (tuple(tickets), trains, fmask)
         hit = v.plans.get(key)
-        if hit is not None:
-            return hit[0], list(hit[1])
+        if hit is not None and v.holds(hit[2], hit[3], hit[4], hit[5]):
+            return hit
+        v.seen = v.guard = 0
         ends = [net.ticket(game.board, tid) for tid in tickets]
         alone = []
-        if fmask & v.open:
-            for tid, (a, b, pts) in zip(tickets, ends):
-                cost, path = v.run(a, b, fidx, fmask)
-                if path and cost <= trains:
-                    alone.append((cost, -pts, tid))
-        else:  # no free route: a path is left to claim when it costs anything
-            for tid, (a, b, pts) in zip(tickets, ends):
-                cost = v.cost(a, b)
-                if 0 < cost <= trains:
-                    alone.append((cost, -pts, tid))
+        for tid, (a, b, pts) in zip(tickets, ends):  # a path is left to claim if it costs anything
+            cost = v.cost(a, b, fidx, fmask)
+            if 0 < cost <= trains:
+                alone.append((cost, -pts, tid))
         alone.sort()
         ends_of = dict(zip(tickets, ends))
         planned = set(fidx)
@@ -159,20 +171,29 @@ class GreedyAgent:
         ids = [rid[i] for i in order]
         if len(v.plans) >= 256:
             v.plans.clear()
-        v.plans[key] = (total, ids)
-        return total, list(ids)
+        rec = v.plans[key] = (total, ids, v.own, v.closed, v.seen, v.guard)
+        v.seen = None
+        return rec
 
     def _wanted(self, game: Game, seat: int) -> list[int]:
         """Route ids of the plan (:meth:`plan`), cheapest ticket first (remembered with the
         plan; not to be changed by the caller)."""
         v = self._view(game, seat)
+        kept = game.kept[seat]
+        trains = game.trains[seat]
         st = game.ext.get("teams")
-        key = (tuple(game.kept[seat]), tuple(st["tickets"][game.side[seat]]) if st is not None else (),
-               game.trains[seat])
+        holder = st["tickets"][game.side[seat]] if st is not None else []
+        last = v.last
+        if (last is not None and last[0] == kept and last[1] == trains and last[2] == holder
+                and v.holds(last[4], last[5], last[6], last[7])):
+            return last[3]
+        key = (tuple(kept), tuple(holder), trains)
         hit = v.wanted.get(key)
-        if hit is None:
-            hit = v.wanted[key] = self.plan(game, seat)[1]
-        return hit
+        if hit is None or not v.holds(hit[1], hit[2], hit[3], hit[4]):
+            p = self._plan(game, seat, None, frozenset())
+            hit = v.wanted[key] = (p[1], p[2], p[3], p[4], p[5])
+        v.last = (list(kept), trains, list(holder), *hit)
+        return hit[0]
 
     def budget(self, game: Game, seat: int) -> float:
         """Trains the plan may take comfortably: ``comfort`` × the seat's trains left. In Team
@@ -230,31 +251,43 @@ class GreedyAgent:
         """The choice on a turn or a second card without listing the legal actions: the same
         action :meth:`_choose_legal` would return. None when this shortcut does not apply
         (fewer than two card sources, or a mechanic whose payments it can't predict)."""
-        face = set(game.display)
-        face.discard(EMPTY)
-        if second:
-            face.discard(LOCO)
+        disp = game.display
         blind = bool(game.deck) or bool(game.discard)
-        if len(face) + blind + (not second and bool(game.tdeck)) < 2:
-            return None  # maybe a single legal action: decide from the list (no RNG used)
+        face: set[int] | None = None
+        if second or not blind or not game.tdeck:  # else two sources at least: the deck, the tickets
+            face = set(disp)
+            face.discard(EMPTY)
+            if second:
+                face.discard(LOCO)
+            if len(face) + blind + (not second and bool(game.tdeck)) < 2:
+                return None  # maybe a single legal action: decide from the list (no RNG used)
         hooks = game._hooks["claim_options"]
         if hooks and not all(m.claim_options_in_order for m in hooks):
             return None
         wanted = self._wanted(game, seat)
+        info = self._info(game, wanted)
+        hand = game.hands[seat]
         if not second:
-            can = _Claimable(game, seat)
-            i = can.longest(wanted)
+            simple = not (info[0] or game._hooks["claim_cards"] or game._hooks["open_for"])
+            if simple:
+                i = _longest(game, seat, hand, info[1])
+            else:
+                can = _Claimable(game, seat)
+                i = can.longest(wanted)
             if i is not None:
+                if simple:
+                    can = _Claimable(game, seat)
                 return self._pay(game, seat, can.claims(i))
             if not wanted:
                 if game.tdeck and game.trains[seat] >= self.draw_tickets_trains and len(game.kept[seat]) < 8:
                     return DrawTickets()
+                can = _Claimable(game, seat)
                 i = can.longest(None)
                 if i is not None:
                     return self._pay(game, seat, can.claims(i))
-        for col in self._needed_colours(game, seat, wanted):
-            if CARD_NAMES.index(col) in face:
-                return _DRAW[col]
+        c = _colour_shown(hand, info[1], disp)
+        if c is not None:
+            return _DRAWN[c]
         wish = _terrain_wish(game, seat, wanted)
         if wish is not None:
             kind = "second-card" if second else "turn"
@@ -264,6 +297,9 @@ class GreedyAgent:
                         return a
         if blind:
             return _DRAW["deck"]
+        if face is None:
+            face = set(disp)
+            face.discard(EMPTY)
         if not second and LOCO in face:
             return _DRAW["locomotive"]
         draws = [_DRAW[CARD_NAMES[c]] for c in sorted(face)]
@@ -292,18 +328,21 @@ class GreedyAgent:
         return min(options, key=key)
 
     def _needed_colours(self, game: Game, seat: int, wanted: list[int]) -> list[str]:
-        hand = game.hands[seat]
+        """The colours the first four routes of ``wanted`` still need, the most missing first."""
+        return [CARD_NAMES[c] for c in _colours(game.hands[seat], self._info(game, wanted)[1])]
+
+    def _info(self, game: Game, wanted: list[int]) -> tuple[bool, list[tuple[int, int, int, int, int]]]:
+        """(a tunnel among them, each route's (index, length, trains, ferry Locomotives,
+        colour)) of the route ids ``wanted``; remembered for the last list asked."""
         T = game.T
-        need: dict[int, int] = {}
-        for r in wanted[:4]:
-            i = T.idx[r]
-            c = T.rcol[i]
-            if c == GRAY_INDEX:  # the colour held most (the first of equals)
-                c = hand.index(max(hand[:8]))
-            short = T.rlen[i] - hand[c]
-            if short > 0:
-                need[c] = need.get(c, 0) + short
-        return [CARD_NAMES[c] for c in sorted(need, key=lambda c: (-need[c], c))]
+        last = self._last_info
+        if last is not None and last[0] is T and last[1] == wanted:
+            return last[2]
+        idx, rlen, rneed, rferry, rcol, rtun = T.idx, T.rlen, T.rneed, T.rferry, T.rcol, T.rtunnel
+        rows = [(i, rlen[i], rneed[i], rferry[i], rcol[i]) for i in [idx[r] for r in wanted]]
+        out = (any(rtun[r[0]] for r in rows), rows)
+        self._last_info = (T, list(wanted), out)
+        return out
 
     def _draw(self, game: Game, seat: int, legal: list[Action], second: bool,
               wanted: list[int] | None = None) -> Action:
@@ -338,26 +377,30 @@ class GreedyAgent:
         trains = game.trains[seat]
         left = list(offered)
         keep: list[str] = []
+        v = self._view(game, seat)
+        net = v.net
         while left:
             best = None
-            for tid in left:
-                t = game.board.ticket(tid)
-                cost, path = self._costs(game, seat, t.a, t.b, planned)
-                ok = bool(path) or cost == 0
+            fidx, fmask = net.free_of(planned)
+            for tid in left:  # (only the trains: a path is left to claim, or none is needed, if ok)
+                a, b, pts = net.ticket(game.board, tid)
+                cost = v.cost(a, b, fidx, fmask)
+                ok = cost < _INF
                 if len(keep) < lo:  # must keep: the cheapest, or the least lost
-                    key = (0, cost, -t.points, tid) if ok and cost <= trains else (1, t.points, 0, tid)
+                    key = (0, cost, -pts, tid) if ok and cost <= trains else (1, pts, 0, tid)
                 else:  # may keep: the most points per added train
-                    key = (0, cost / max(t.points, 1), -t.points, tid)
+                    key = (0, cost / max(pts, 1), -pts, tid)
                 if best is None or key < best[0]:
-                    best = (key, tid, cost, path, ok)
-            _, tid, cost, path, ok = best
+                    best = (key, tid, cost, ok)
+            _, tid, cost, ok = best
             if len(keep) >= lo and (not ok or total + cost > budget):
                 break
             keep.append(tid)
             left.remove(tid)
             if ok and cost <= trains:
                 total += cost
-                planned.update(path)
+                t = game.board.ticket(tid)
+                planned.update(self._costs(game, seat, t.a, t.b, planned)[1])
         a = KeepTickets(tuple(keep))
         return a if a in legal else legal[0]
 
@@ -366,6 +409,70 @@ class GreedyAgent:
 
 
 _DRAW: dict[str, DrawCard] = {s: DrawCard(s) for s in ("deck", *CARD_NAMES)}
+_DRAWN: list[DrawCard] = [_DRAW[s] for s in CARD_NAMES]
+
+
+def _colours(hand: list[int], rows: list[tuple[int, int, int, int, int]]) -> list[int]:
+    """The colours the first four routes of ``rows`` (see ``GreedyAgent._info``) still need,
+    the most missing first (then by colour); a gray route needs the colour held most (the
+    first of equals)."""
+    need: dict[int, int] = {}
+    for _i, L, _n, _f, c in rows[:4]:
+        if c == GRAY_INDEX:
+            c = hand.index(max(hand[:8]))
+        short = L - hand[c]
+        if short > 0:
+            need[c] = need.get(c, 0) + short
+    if len(need) < 2:
+        return list(need)
+    return [c for _m, c in sorted([(-m, c) for c, m in need.items()])]
+
+
+def _colour_shown(hand: list[int], rows: list[tuple[int, int, int, int, int]], shown: list[int]) -> int | None:
+    """The first colour of :func:`_colours` among the cards ``shown`` (face up), or None."""
+    need: dict[int, int] = {}
+    gray = -1
+    for row in rows[:4]:
+        c = row[4]
+        if c == GRAY_INDEX:
+            if gray < 0:
+                gray = hand.index(max(hand[:8]))
+            c = gray
+        short = row[1] - hand[c]
+        if short > 0:
+            need[c] = need.get(c, 0) + short
+    best = None
+    bm = 0
+    for c, m in need.items():
+        if (m > bm or (m == bm and c < best)) and c in shown:  # type: ignore[operator]
+            best, bm = c, m
+    return best
+
+
+def _longest(game: Game, seat: int, counts: list[int], rows: list[tuple[int, int, int, int, int]]) -> int | None:
+    """``_Claimable.longest`` of ``rows`` (see ``GreedyAgent._info``) on a board where a route
+    is claimable from the card counts alone (no mechanic adds a check, no tunnel)."""
+    w = counts[LOCO]
+    top = -1
+    trains = game.trains[seat]
+    isopen = game.openf[seat]
+    best = None
+    bl = 0
+    for i, L, need, ferry, c in rows:
+        if L <= bl or not isopen[i] or need > trains:
+            continue
+        if w < L:
+            if ferry > w:
+                continue
+            if c == GRAY_INDEX:
+                if top < 0:
+                    top = max(counts[:8])
+                if top + w < L:
+                    continue
+            elif counts[c] + w < L:
+                continue
+        best, bl = i, L
+    return best
 
 
 class _Net:
@@ -392,6 +499,12 @@ class _Net:
         for c, lst in enumerate(adj):
             for _, i in lst:
                 self.mask[c] |= 1 << i
+        self.sh = max(1, (self.K - 1).bit_length())
+        """Bits of a city number in a heap key (trains << sh | city)."""
+        self.rsum = [self.cidx[r.a] + self.cidx[r.b] for r in board.routes]
+        self.countries = any(self.country)
+        self.xmask = [0 if self.country[c] else m for c, m in enumerate(self.mask)]
+        """The routes a search reads when it reaches a city (none at a country, H-8.2)."""
         self.rid = list(T.rid)
         self.idx = dict(T.idx)
         self.need = list(T.rneed)
@@ -400,6 +513,12 @@ class _Net:
         self.by_length = sorted(range(T.n), key=lambda i: (-T.rlen[i], T.rid[i]))
         """Route indices, longest first, then by id (the longest claimable route is the first)."""
         self._tickets: dict[str, tuple[int, int, int]] = {}
+        self.memo0: dict[int, tuple[tuple, ...]] = {}
+        self.pristine: dict[tuple[int, int], tuple] = {}
+        """(cities, free routes) -> a search on the untouched board, answered again only for
+        exactly that (the tickets of the first choice are asked with their free routes)."""
+        """Searches on the untouched board (nothing claimed or closed, no route free), the
+        same for every seat and game (see :class:`_SeatView`)."""
 
     def ticket(self, board: Any, tid: str) -> tuple[int, int, int]:
         """(city a, city b, points) of ticket ``tid``."""
@@ -436,159 +555,151 @@ _INF = 1 << 30
 
 class _SeatView:
     """One seat's view of the routes: ``code[i]`` is 0 for its own (its team's) route, the
-    trains of a route still open to it, -1 for a closed one (``open``: the bit mask of the
-    open ones); plus the remembered searches and plans (``plans``).
+    trains of a route still open to it, -1 for a closed one (bit masks ``own``, ``open``,
+    ``closed``; ``adj``: each city's (other city, route index) over the routes not closed);
+    plus the remembered searches and plans (``plans``).
 
-    Two memories of searches, each kept exactly right as routes change:
+    A search (Dijkstra popping (trains, city number) first, stopping at its target b) reads
+    the weights of the routes of the cities it goes on from (``seen``) and of nothing else; a
+    weight is 0 for an own or free route, the trains for an open one, and closed routes are
+    skipped, so the masks (own | free, closed) on ``seen`` are all it depends on. It is
+    remembered with those masks, its trains D to b, its path P, the trains to every city it
+    reached, and its ``tree``: the routes that gave the cities it went on from (and b) their
+    trains. It answers again for the masks now (:meth:`_find`) when every route of ``seen``
+    that changed since
 
-    - ``runs``, whole searches (cost and path, ties broken as the search breaks them), each
-      with the routes it looked at (``seen``: those of every city it expanded) and the
-      routes through which it lowered a city's trains (``used``). A search reads nothing
-      else, so it runs the same steps again, and is kept, unless a route it saw changed
-      its weight in the search: a closed route changes nothing if it was not used (it
-      lowered nothing before either), and a route of the free set that became the seat's
-      own keeps weight 0 (only the path's list of routes still to claim drops it).
-    - ``dists``, the cheapest trains only (which do not depend on ties), each with one
-      cheapest path: it stays the same if no route on that path got dearer and no cheaper
-      route is within reach of a city nearer than the target, and drops by the savings
-      when only routes on that path got cheaper.
+    1. got dearer and is not in ``tree`` (its path: not on P): the search runs the same way
+       (every city gets its trains from the same route at the same moment);
+    2. or got cheaper and is off P and, from each end the search could go on from, leads
+       past D (the trains alone: from no city nearer than b): nothing reached by then changes;
+    3. or got cheaper and is on P: the same path stays the one found (a lemma checked on
+       millions of random graphs with ties, zero weights and dead ends), D less the savings.
+
+    Changes of kinds 1 and 2 leave the search as it was, so 3 applies after them.
     """
 
-    __slots__ = ("net", "owner", "openf", "side", "code", "open", "runs", "dists", "plans", "wanted",
-                 "nclaims")
+    __slots__ = ("net", "owner", "openf", "side", "code", "wt", "open", "own", "closed", "adj", "adjx",
+                 "memo", "plans", "wanted", "nclaims", "seen", "guard", "game", "version", "last")
 
     def __init__(self, net: _Net):
         self.net = net
         self.owner: list[int] = []
-        self.openf = b""
+        self.openf = bytearray()
         self.side: list[int] = []
         self.code: list[int] = []
-        self.open = 0
+        self.wt: list[int] = []
+        self.open = self.own = self.closed = 0
+        self.adj: list[tuple[tuple[int, int], ...]] = []
+        self.adjx: list[tuple[tuple[int, int], ...]] = []
+        """``adj``, but none from a country (a dead end, H-8.2)."""
         self.nclaims: list[int] = []
-        self.runs: dict[tuple[int, int, int], tuple[int, tuple[int, ...], int, int]] = {}
-        self.dists: dict[tuple[int, int], tuple[int, int, list[int] | None, int]] = {}
-        self.plans: dict[tuple, tuple[int, list[int]]] = {}
-        self.wanted: dict[tuple, list[int]] = {}
-
-    def _code(self, game: Game, seat: int, i: int) -> int:
-        o = game.owner[i]
-        if o >= 0:
-            return 0 if game.side[o] == game.side[seat] else -1
-        return self.net.need[i] if game.openf[seat][i] else -1
+        self.memo: dict[int, list[tuple]] = {}
+        """(city a << ``net.sh``) | city b -> remembered searches, the newest first."""
+        self.plans: dict[tuple, tuple[int, list[int], int, int, int]] = {}
+        """(tickets, trains, free) -> (trains, route ids, own, closed, seen, guard): a plan and
+        what its searches saw; it holds as long as they would all give the same (:meth:`holds`)."""
+        self.wanted: dict[tuple, tuple[list[int], int, int, int]] = {}
+        self.seen: int | None = None
+        self.guard = 0
+        """While a plan is made: the routes its searches saw, and those whose getting dearer
+        could change one (see :meth:`holds`)."""
+        self.last: Any = None
+        """The last plan asked for its routes (``GreedyAgent._wanted``): (kept tickets, trains,
+        holder tickets, route ids, own, closed, seen, guard)."""
+        self.game: Any = None
+        self.version: Any = None
+        """The game (and its version) the view was last brought up to date with."""
 
     def update(self, game: Game, seat: int) -> None:
         """Re-read the routes (only those claimed since, and their other tracks, when that
-        explains every change of the owners and the open flags; else all of them); forget
-        the searches a changed route may change."""
+        explains every change of the owners and the open flags; else all of them)."""
         own = game.owner
         openf = game.openf[seat]
-        old = self.code
-        code = None
-        where: Any = None
-        if old and self.side == game.side and len(self.nclaims) == len(game.claims):
+        nclaims = self.nclaims
+        claims = game.claims
+        if self.code and self.side == game.side and len(nclaims) == len(claims):
             idx, twins = self.net.idx, game.T.rtwins
             touched: list[int] = []
-            for s, cs in enumerate(game.claims):
-                for c in cs[self.nclaims[s]:]:
-                    i = idx[c[0]]
-                    touched.append(i)
-                    touched.extend(twins[i])
-            owner = list(self.owner)
-            flags = bytearray(self.openf)
+            for s, cs in enumerate(claims):
+                k = nclaims[s]
+                if len(cs) != k:
+                    for c in cs[k:]:
+                        i = idx[c[0]]
+                        touched.append(i)
+                        touched.extend(twins[i])
+                    nclaims[s] = len(cs)
+            mine, flags = self.owner, self.openf
             for i in touched:
-                owner[i] = own[i]
+                mine[i] = own[i]
                 flags[i] = openf[i]
-            if owner == own and flags == openf:  # nothing else changed
-                code = list(old)
+            if mine == own and flags == openf:  # nothing else changed
+                me = game.side[seat]
+                side = game.side
+                need = self.net.need
+                code = self.code
                 for i in touched:
-                    code[i] = self._code(game, seat, i)
-                where = sorted(set(touched))
-        if code is None:
-            code = self._full(game, seat)
-            if len(old) == len(code) and self.side == game.side:
-                where = range(len(code))
-        if where is not None:
-            self._forget(old, code, where)
-        else:
-            self.runs = {}
-            self.dists = {}
-        self.plans = {}
-        self.wanted = {}
-        if where is None or not old:
-            where = range(len(code))
-        m = self.open
-        for i in where:
-            if code[i] > 0:
-                m |= 1 << i
-            else:
-                m &= ~(1 << i)
-        self.open = m
-        self.code = code
+                    o = own[i]
+                    x = (0 if side[o] == me else -1) if o >= 0 else (need[i] if openf[i] else -1)
+                    if x != code[i]:
+                        self._set(i, x)
+                return
+        self._reset(self._full(game, seat))
         self.owner = list(own)
-        self.openf = bytes(openf)
+        self.openf = bytearray(openf)
         self.side = list(game.side)
-        self.nclaims = [len(cs) for cs in game.claims]
+        self.nclaims = [len(cs) for cs in claims]
 
-    def _forget(self, old: list[int], code: list[int], where: Any) -> None:
-        """Drop (or correct) the remembered searches that the change old -> code may change."""
-        closed = mine = other = 0        # for runs
-        dearer = cheaper = 0             # for dists
-        saving: dict[int, int] = {}
-        for i in where:
-            x, y = old[i], code[i]
-            if x == y:
-                continue
-            bit = 1 << i
-            if y < 0:
-                closed |= bit
-            elif x > 0 and y == 0:
-                mine |= bit
-            else:
-                other |= bit
-            wx = _INF if x < 0 else x
-            wy = _INF if y < 0 else y
-            if wy > wx:
-                dearer |= bit
-            else:
-                cheaper |= bit
-                saving[i] = wx - wy
-        if not (closed or mine or other):
-            return
-        gone = closed | mine
-        runs = {}
-        for (a, b, f), r in self.runs.items():
-            seen, used = r[2], r[3]
-            if used & closed or seen & other or seen & mine & ~f:
-                continue
-            runs[(a, b, f & ~gone)] = r
-        self.runs = runs
+    def _reset(self, code: list[int]) -> None:
+        """Take ``code`` for every route: the masks, the weights and the adjacency anew."""
         net = self.net
-        ra, rb = net.ra, net.rb
-        dists = {}
-        for key, (d, pm, dl, exp) in self.dists.items():
-            if pm & dearer:
-                continue
-            on = pm & cheaper
-            off = cheaper & ~on
-            if on and off:
-                continue
-            if on:
-                dists[key] = (d - sum(w for i, w in saving.items() if on >> i & 1), pm, None, 0)
-                continue
-            if off:
-                if dl is None:
-                    continue
-                ok = True
-                for i in saving:
-                    if off >> i & 1:
-                        u, v = ra[i], rb[i]
-                        if (exp >> u & 1 and dl[u] < d) or (exp >> v & 1 and dl[v] < d):
-                            ok = False
-                            break
-                if not ok:
-                    continue
-            dists[key] = (d, pm, dl, exp)
-        self.dists = dists
+        mo = mw = mc = 0
+        for i, x in enumerate(code):
+            if x > 0:
+                mo |= 1 << i
+            elif x == 0:
+                mw |= 1 << i
+            else:
+                mc |= 1 << i
+        self.open, self.own, self.closed = mo, mw, mc
+        self.wt = [x if x > 0 else 0 for x in code]
+        self.code = code
+        self.adj = [tuple(oi for oi in lst if code[oi[1]] >= 0) for lst in net.adj]
+        self._dead_ends()
+
+    def _set(self, i: int, x: int) -> None:
+        """Route i's code becomes x (the masks, its weight, its two cities' adjacency)."""
+        code = self.code
+        was = code[i]
+        code[i] = x
+        b = 1 << i
+        if was > 0:
+            self.open &= ~b
+        elif was == 0:
+            self.own &= ~b
+        else:
+            self.closed &= ~b
+        if x > 0:
+            self.open |= b
+        elif x == 0:
+            self.own |= b
+        else:
+            self.closed |= b
+        self.wt[i] = x if x > 0 else 0
+        if (was < 0) != (x < 0):
+            net = self.net
+            adj, full, adjx, country = self.adj, net.adj, self.adjx, net.country
+            for c in (net.ra[i], net.rb[i]):
+                lst = adj[c] = tuple(oi for oi in full[c] if code[oi[1]] >= 0)
+                if adjx is not adj and not country[c]:
+                    adjx[c] = lst
+
+    def _dead_ends(self) -> None:
+        net = self.net
+        if net.countries:
+            country = net.country
+            self.adjx = [() if country[c] else lst for c, lst in enumerate(self.adj)]
+        else:
+            self.adjx = self.adj
 
     def _full(self, game: Game, seat: int) -> list[int]:
         side = game.side
@@ -598,87 +709,209 @@ class _SeatView:
         return [(0 if side[o] == me else -1) if o >= 0 else (need[i] if openf[i] else -1)
                 for i, o in enumerate(game.owner)]
 
-    def cost(self, a: int, b: int) -> int:
-        """The cheapest trains from city a to city b, no route free (ties don't matter)."""
-        hit = self.dists.get((a, b))
-        if hit is not None:
-            return hit[0]
-        return self._search(a, b, [], 0)[0]
+    def holds(self, own: int, closed: int, seen: int, guard: int) -> bool:
+        """Whether answers found when the own and closed routes were ``own`` and ``closed`` are
+        still those of every search that saw only ``seen``: no route seen changed, or those
+        that did only got dearer and none of them is in ``guard`` (the paths, and the routes
+        that gave the cities a search went on from their trains: :meth:`_find`)."""
+        if own is self.own and closed is self.closed:  # (the same int objects: nothing changed)
+            return True
+        ch = ((own ^ self.own) | (closed ^ self.closed)) & seen
+        if not ch:
+            return True
+        x = self.closed
+        up = ch & ((x & ~closed) | (own & ~self.own & ~x))
+        return up == ch and not up & guard
 
-    def run(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple[int, tuple[int, ...]]:
-        """Cheapest trains from city a to city b, ``fidx`` routes free: (cost, route indices
-        still to claim, from b back to a); (1 << 30, ()) when b can't be reached."""
-        fmask &= self.open
-        hit = self.runs.get((a, b, fmask))
-        if hit is None:
-            hit = self._search(a, b, fidx, fmask)
-        code = self.code
-        return hit[0], tuple(i for i in hit[1] if code[i])
-
-    def _search(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple[int, tuple[int, ...], int, int]:
-        net = self.net
-        code = self.code
-        if fmask:
-            wt = code[:]
-            for i in fidx:
-                if wt[i] > 0:
-                    wt[i] = 0
-        else:
-            wt = code
-        K = net.K
-        adj = net.adj
-        country = net.country
-        cmask = net.mask
-        bit = net.bit
-        INF = _INF
-        dist = [INF] * K
-        prevc = [-1] * K
-        prevr = [-1] * K
-        dist[a] = 0
-        heap = [a]
-        seen = used = exp = 0
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            d, c = divmod(pop(heap), K)
-            if c == b:
-                break
-            if d > dist[c]:
-                continue
-            if country[c] and c != a:
-                continue  # a country is a dead end (H-8.2)
-            seen |= cmask[c]
-            exp |= 1 << c
-            for o, i in adj[c]:
-                w = wt[i]
-                if w < 0:
+    def _find(self, a: int, b: int, z: int, path: bool) -> tuple[int, tuple] | None:
+        """(trains, a remembered search) giving what a search from a to b with zero-weight
+        routes ``z`` (and the closed routes now) would give: its trains and, if ``path``, its
+        very path; None if no remembered search does (see the class docstring)."""
+        x = self.closed
+        key = a << self.net.sh | b
+        if not (x or self.own):  # the untouched board (the first tickets): asked the same often
+            e = self.net.pristine.get((key, z))
+            if e is not None:
+                return e[4], e
+        lst = self.memo.get(key)
+        if lst is None:
+            lst = self.net.memo0.get(key)
+            if lst is None:
+                return None
+            lst = self.memo[key] = list(lst)
+        if lst:
+            for e in lst:
+                z0, x0, seen = e[0], e[1], e[2]
+                ch = ((z0 ^ z) | (x0 ^ x)) & seen
+                if not ch:
+                    return e[4], e
+                up = ch & ((x & ~x0) | (z0 & ~z & ~x))  # dearer than then
+                pm = e[6]
+                if up & (e[3] if path else pm):
+                    continue  # a route it went by (or that gave a city it went on from its trains)
+                down = ch & ~up
+                d = e[4]
+                if not down:
+                    return d, e
+                off = down & ~pm
+                if off and not self._far(e, a, off, z, path):
                     continue
-                nd = d + w
+                on = down & pm  # its path's routes that became free: it stays, by the savings
+                if on:
+                    need = self.net.need
+                    while on:
+                        low = on & -on
+                        d -= need[low.bit_length() - 1]
+                        on ^= low
+                return d, e
+        return None
+
+    def _far(self, e: tuple, a: int, routes: int, z: int, path: bool) -> bool:
+        """Whether every route of the mask ``routes`` (cheaper now, off the path of ``e``) is out
+        of its search's reach: from each city of it the search went on from (not a country it
+        did not start from: a dead end, H-8.2) the route leads past the target's trains (for the
+        trains alone: from no city nearer than the target)."""
+        net = self.net
+        ra, rb, country, need = net.ra, net.rb, net.country, net.need
+        dl = e[7]
+        # the path: a city at dl from which the route (weight now w) reaches dl + w <= D could
+        # hand a city on the path other trains or another route (ties at D included); the
+        # trains alone: a city nearer than D (dl < D, i.e. dl + 0 <= D - 1) could lower D
+        limit = e[4] if path else e[4] - 1
+        while routes:
+            low = routes & -routes
+            i = low.bit_length() - 1
+            routes ^= low
+            w = need[i] if path and not z & low else 0
+            u = ra[i]
+            if dl[u] + w <= limit and (u == a or not country[u]):
+                return False
+            u = rb[i]
+            if dl[u] + w <= limit and (u == a or not country[u]):
+                return False
+        return True
+
+    def cost(self, a: int, b: int, fidx: list[int] = [], fmask: int = 0) -> int:  # noqa: B006 (read only)
+        """The cheapest trains from city a to city b, ``fidx`` routes free (none by default);
+        1 << 30 when b can't be reached (ties don't matter)."""
+        fmask &= self.open
+        hit = self._find(a, b, self.own | fmask, False)
+        if hit is None:
+            e = self._search(a, b, fidx, fmask)
+            d = e[4]
+        else:
+            d, e = hit
+        if self.seen is not None:
+            self.seen |= e[2]
+            self.guard |= e[6]
+        return d
+
+    def run(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple[int, list[int]]:
+        """Cheapest trains from city a to city b, ``fidx`` routes free: (cost, route indices
+        still to claim, from b back to a); (1 << 30, []) when b can't be reached."""
+        fmask &= self.open
+        hit = self._find(a, b, self.own | fmask, True)
+        if hit is None:
+            e = self._search(a, b, fidx, fmask)
+            d = e[4]
+        else:
+            d, e = hit
+        if self.seen is not None:
+            self.seen |= e[2]
+            self.guard |= e[3]
+        code = self.code
+        return d, [i for i in e[5] if code[i]]
+
+    def _search(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple:
+        """Dijkstra from a to b popping (trains, city number) first; remembered (see the class
+        docstring) as (own | free, closed, seen, tree, trains, path from b back to a, path
+        mask, trains to every city, no route free); ``tree``: the routes that gave the cities
+        it went on from, and b, their trains."""
+        net = self.net
+        if fmask:
+            wt = self.wt[:]
+            for i in fidx:
+                wt[i] = 0
+        else:
+            wt = self.wt
+        SH = net.sh
+        M = (1 << SH) - 1
+        INF = _INF
+        K = net.K
+        dist = [INF] * K
+        prev = [-1] * K
+        dist[a] = 0
+        seen = tree = 0
+        bit = net.bit
+        push = heapq.heappush
+        if net.countries and net.country[a] and a != b:  # the start may be a country (H-8.2)
+            heap: list[int] = []
+            seen = net.mask[a]
+            for o, i in self.adj[a]:
+                nd = wt[i]
                 if nd < dist[o]:
                     dist[o] = nd
-                    prevc[o] = c
-                    prevr[o] = i
-                    used |= bit[i]
-                    push(heap, nd * K + o)
-        pm = 0
-        if dist[b] >= INF:
-            res = (INF, (), seen, used)
+                    prev[o] = i
+                    push(heap, nd << SH | o)
         else:
-            path = []
+            heap = [a]
+        pop = heapq.heappop
+        xmask = net.xmask
+        adj = self.adjx
+        while heap:
+            x = pop(heap)
+            c = x & M
+            if c == b:
+                break
+            d = x >> SH
+            if d > dist[c]:
+                continue
+            seen |= xmask[c]
+            tree |= bit[prev[c]]  # (at the start: bit[-1], one route too many, which is safe)
+            for o, i in adj[c]:
+                nd = d + wt[i]
+                if nd < dist[o]:
+                    dist[o] = nd
+                    prev[o] = i
+                    push(heap, nd << SH | o)
+        D = dist[b]
+        if D < INF:
+            tree |= bit[prev[b]]
+        pm = 0
+        if D >= INF:
+            path: tuple[int, ...] = ()
+        else:
+            out = []
+            rsum = net.rsum
             c = b
             while c != a:
-                i = prevr[c]
-                c = prevc[c]
-                path.append(i)
+                i = prev[c]
+                out.append(i)
                 pm |= bit[i]
-            res = (dist[b], tuple(path), seen, used)
-        if len(self.runs) >= 4096:
-            self.runs.clear()
-        self.runs[(a, b, fmask)] = res
-        if not fmask:
-            if len(self.dists) >= 4096:
-                self.dists.clear()
-            self.dists[(a, b)] = (res[0], pm, dist, exp)
-        return res
+                c = rsum[i] - c
+            path = tuple(out)
+        e = (self.own | fmask, self.closed, seen, tree, D, path, pm, dist, not fmask)
+        key = a << SH | b
+        if not (self.own or self.closed):  # the board untouched: for every seat and game
+            if not fmask:
+                memo0 = net.memo0
+                if key not in memo0:
+                    memo0[key] = (e,)
+            pristine = net.pristine
+            if len(pristine) >= 20000:
+                pristine.clear()
+            pristine[(key, fmask)] = e[:7] + (None, e[8])
+        memo = self.memo
+        lst = memo.get(key)
+        if lst is None:
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[key] = [e]
+        else:
+            lst.insert(0, e)
+            if len(lst) > 6:
+                lst.pop()
+        return e
 
 
 class _Claimable:
