@@ -324,3 +324,30 @@ def test_remembered_searches_on_random_graphs(seed):
                     i = rng.randrange(E)
                     v._set(i, rng.choice([0, -1, need[i], 0, -1]))
     assert checks > 1000
+
+
+def test_play_game_log_is_the_log_of_the_same_actions_applied():
+    """play_game applies the players' choices without recording events; the log it gives
+    (replayed on demand) is the log of the same actions applied one by one."""
+    from ttr_nb.agents import play_game
+
+    for variant, n in (("usa", 3), ("heart-of-africa", 2), ("team-asia", 4)):
+        g = play_game(variant, n, seed=3, agents="greedy")
+        h = new_game(variant, n, seed=3)
+        for a in g.history:
+            h.apply(a)
+        assert g.state_json() == h.state_json()
+        assert [e.text for e in g.log] == [e.text for e in h.log]
+
+
+def test_play_game_refuses_an_illegal_choice_and_names_the_agent():
+    from ttr_nb.actions import DrawCard
+    from ttr_nb.agents import play_game
+    from ttr_nb.errors import IllegalAction
+
+    class Cheat:
+        def choose(self, game):
+            return DrawCard("deck")  # during the setup: not allowed (B-2.4)
+
+    with pytest.raises(IllegalAction, match=r"seat 0 \(Ana, Cheat\) chose an illegal action"):
+        play_game("usa", 2, seed=1, agents=[Cheat(), "greedy"])

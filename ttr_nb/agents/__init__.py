@@ -1147,15 +1147,27 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
         from ..rules.fast import play_random
 
         play_random(game, [a.rng for a in seats], max_steps)
-    else:
+    else:  # each choice checked (unless read from the listing) and applied as ``apply``
+        # does, but with no events recorded: ``game.log`` replays them when asked
+        from ..rules.fast import _quiet
+
         steps = 0
-        while not game.over:
-            if steps >= max_steps:
-                break
-            agent = seats[game.current_player]
-            a = chosen_action(agent, game)
-            applied(agent, game, a)
-            steps += 1
+        game._raw_stale = True
+        game.emit = _quiet  # type: ignore[method-assign]
+        try:
+            while not game.over:
+                if steps >= max_steps:
+                    break
+                agent = seats[game.current_player]
+                a = chosen_action(agent, game)
+                if not game._listed(a) and game.why_not(a) is not None:
+                    applied(agent, game, a)  # (raises the agent's IllegalAction)
+                game._exec(a)
+                game._hist.append(a)
+                game._version += 1
+                steps += 1
+        finally:
+            del game.emit
     if not game.over:
         raise RuntimeError(f"{game.variant.name} seed {seed}: not over after {max_steps} actions")
     return game
