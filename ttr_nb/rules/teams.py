@@ -165,10 +165,6 @@ def split_counts(pairs: tuple[tuple[str, int], ...]) -> list[int]:
     return out
 
 
-def pairs_of(counts: list[int]) -> tuple[tuple[str, int], ...]:
-    return tuple((CARD_NAMES[c], n) for c, n in enumerate(counts) if n)
-
-
 _SPLIT_CLAIMS: dict[int, tuple[ClaimRoute, dict]] = {}
 """id(base claim) -> (the claim, holder part -> the claim with that part): the shared claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
