@@ -52,7 +52,7 @@ API: dict[str, tuple[str, list[str]]] = {
     # page: (title, modules)
     "board": ("Boards, routes and tickets", ["ttr_nb.board"]),
     "variants": ("Variants and settings", ["ttr_nb.variants"]),
-    "game": ("The game: state, legal actions, apply", ["ttr_nb.game", "ttr_nb.legal", "ttr_nb.actions",
+    "game": ("The game: state, legal actions, apply", ["ttr_nb.game", "ttr_nb.legal", "ttr_nb.lazy", "ttr_nb.actions",
                                                        "ttr_nb.events", "ttr_nb.errors"]),
     "rules": ("The rules modules", ["ttr_nb.rules", "ttr_nb.rules.claiming", "ttr_nb.rules.drawing",
                                     "ttr_nb.rules.tickets", "ttr_nb.rules.endgame", "ttr_nb.rules.fast",

@@ -125,7 +125,7 @@ def test_apply_returns_events_worded_when_read():
         la = g.legal_actions()
         ev = g.apply(la[int(rng.random() * len(la))])
         assert isinstance(ev, Events) and len(ev) >= 1
-        assert ev._list is None  # nothing made yet
+        assert ev._made is None  # nothing made yet
         first = ev[0]
         assert isinstance(first, Event) and ev == list(ev) and repr(ev) == repr(list(ev))
         assert ev[-1] is list(ev)[-1] and ev + [] == list(ev)

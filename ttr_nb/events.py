@@ -16,6 +16,7 @@ import math
 from typing import Sequence
 
 from .cards import CARD_NAMES, LOCO, card_word, counts_text
+from .lazy import ListView
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
@@ -103,55 +104,27 @@ class Event:
         return self.text
 
 
-class Events(Sequence):
+class Events(ListView):
     """What one action made happen (``game.apply`` returns it): a read-only sequence of
     :class:`Event`, each made when first read. It compares equal to a list of the same
     events and prints as one; ``list(events)`` gives a list."""
 
-    __slots__ = ("_game", "_raw", "_list")
+    __slots__ = ("_game", "_raw", "_made")
 
     def __init__(self, game: "Game", raw: list[tuple]):
         self._game = game
         self._raw = raw
-        self._list: list[Event] | None = None
+        self._made: list[Event] | None = None
 
-    def _events(self) -> list[Event]:
-        out = self._list
+    def _list(self) -> list[Event]:
+        out = self._made
         if out is None:
             g = self._game
-            out = self._list = [Event(r[0], r[1], data=r[2:], game=g) for r in self._raw]
+            out = self._made = [Event(r[0], r[1], data=r[2:], game=g) for r in self._raw]
         return out
 
     def __len__(self) -> int:
         return len(self._raw)
-
-    def __getitem__(self, k):  # type: ignore[override]
-        return self._events()[k]
-
-    def __iter__(self):
-        return iter(self._events())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Events):
-            other = other._events()
-        if isinstance(other, (list, tuple)):
-            return self._events() == list(other)
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __add__(self, other) -> list[Event]:
-        return self._events() + list(other)
-
-    def __radd__(self, other) -> list[Event]:
-        return list(other) + self._events()
-
-    def __repr__(self) -> str:
-        return repr(self._events())
 
 
 # -- words shared by events, actions and refusals ------------------------------------------

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import TYPE_CHECKING, Any, Iterator, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from .actions import Action, DrawCard, DrawTickets, Pass
 from .cards import LOCO
+from .lazy import ListView
 from .rules import claiming, drawing, fast, tickets
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -95,7 +96,7 @@ def listing(g: "Game") -> list[Action]:
     return out
 
 
-class LegalActions(Sequence):
+class LegalActions(ListView):
     """The legal actions of one state of a game (see the module docstring). It belongs to
     that state: once the game moves on, reading what was not read yet raises ValueError."""
 
@@ -174,40 +175,6 @@ class LegalActions(Sequence):
             if x is a:
                 return True
         return self._all is not None and id(a) in map(id, self._all)
-
-    def __iter__(self) -> Iterator[Action]:
-        return iter(self._list())
-
-    def __contains__(self, a: object) -> bool:
-        return a in self._list()
-
-    def __reversed__(self) -> Iterator[Action]:
-        return reversed(self._list())
-
-    def index(self, a: Any, *args: Any) -> int:
-        return self._list().index(a, *args)
-
-    def count(self, a: Any) -> int:
-        return self._list().count(a)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LegalActions):
-            other = other._list()
-        if isinstance(other, (list, tuple)):
-            return self._list() == list(other)
-        return NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        eq = self.__eq__(other)
-        return eq if eq is NotImplemented else not eq
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __add__(self, other: Any) -> list[Action]:
-        return self._list() + list(other)
-
-    def __radd__(self, other: Any) -> list[Action]:
-        return list(other) + self._list()
 
     def __bool__(self) -> bool:
         return len(self) > 0
