@@ -794,23 +794,21 @@ class _SeatView:
     def cost(self, a: int, b: int, fidx: list[int] = [], fmask: int = 0) -> int:  # noqa: B006 (read only)
         """The cheapest trains from city a to city b, ``fidx`` routes free (none by default);
         1 << 30 when b can't be reached (ties don't matter)."""
-        fmask &= self.open
-        hit = self._find(a, b, self.own | fmask, False)
-        if hit is None:
-            e = self._search(a, b, fidx, fmask)
-            d = e[4]
-        else:
-            d, e = hit
-        if self.seen is not None:
-            self.seen |= e[2]
-            self.guard |= e[6]
-        return d
+        return self._answer(a, b, fidx, fmask, False)[0]
 
     def run(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple[int, list[int]]:
         """Cheapest trains from city a to city b, ``fidx`` routes free: (cost, route indices
         still to claim, from b back to a); (1 << 30, []) when b can't be reached."""
+        d, e = self._answer(a, b, fidx, fmask, True)
+        code = self.code
+        return d, [i for i in e[5] if code[i]]
+
+    def _answer(self, a: int, b: int, fidx: list[int], fmask: int, path: bool) -> tuple[int, tuple]:
+        """(cheapest trains, the search entry) from a remembered search when it still holds
+        (``path``: its path too), else a new search; noted in ``seen``/``guard`` when they
+        are kept (the path's guard for a path, the cost's otherwise)."""
         fmask &= self.open
-        hit = self._find(a, b, self.own | fmask, True)
+        hit = self._find(a, b, self.own | fmask, path)
         if hit is None:
             e = self._search(a, b, fidx, fmask)
             d = e[4]
@@ -818,9 +816,8 @@ class _SeatView:
             d, e = hit
         if self.seen is not None:
             self.seen |= e[2]
-            self.guard |= e[3]
-        code = self.code
-        return d, [i for i in e[5] if code[i]]
+            self.guard |= e[3] if path else e[6]
+        return d, e
 
     def _search(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple:
         """Dijkstra from a to b popping (trains, city number) first; remembered (see the class
