@@ -307,10 +307,14 @@ def test_random_action_is_legal_and_uses_one_random_call():
     assert r1.random() == r2.random()
 
 
-@pytest.mark.parametrize("variant", ["usa", "usa-mega", "usa-big-cities", "legendary-asia"])
-def test_fused_random_loop_equals_step_by_step(variant):
-    for seed in range(6):
-        for n in (2, 5):
+@pytest.mark.parametrize("variant,players,seeds", [
+    ("usa", (2, 5), 6), ("usa-mega", (2, 5), 6), ("usa-big-cities", (2, 5), 6),
+    ("legendary-asia", (2, 5), 6), ("heart-of-africa", (2, 5), 3), ("team-asia", (4, 6), 3)])
+def test_fused_random_loop_equals_step_by_step(variant, players, seeds):
+    """``play_random`` makes the same choices as ``apply(random_action(rng))`` step by step
+    (the same rng use), and the game's record replays to the same state and log."""
+    for seed in range(seeds):
+        for n in players:
             a, b = new_game(variant, n, seed=seed), new_game(variant, n, seed=seed)
             ra, rb = random.Random(seed), random.Random(seed)
             while not a.over:
@@ -318,6 +322,8 @@ def test_fused_random_loop_equals_step_by_step(variant):
             b.play_random(rb)
             assert a.state_json() == b.state_json() and a.history == b.history
             assert [e.text for e in a.log] == [e.text for e in b.log]
+            again = Game.from_json(b.to_json())
+            assert again.state_json() == b.state_json()
 
 
 @pytest.mark.parametrize("variant", ["usa", "usa-1910", "legendary-asia"])
