@@ -337,17 +337,21 @@ class Game:
         """Apply a legal action and return what happened (a read-only sequence of Events, each
         worded when read). Raises IllegalAction (with the reason) and leaves the game exactly
         as it was if the action is illegal."""
-        c = self._legal
-        if c is None or c._version != self._version or not c.holds(action):
+        raw = self._raw
+        start = len(raw)
+        self._step(action)
+        return Events(self, raw[start:])
+
+    def _step(self, action: Action) -> None:
+        """:meth:`apply` without the events: check ``action`` (unless it was read from the
+        listing of this state) and play it; IllegalAction, nothing changed, if illegal."""
+        if not self._listed(action):
             why = self.why_not(action)
             if why is not None:
                 raise IllegalAction(why, action)
-        raw = self._raw
-        start = len(raw)
         self._exec(action)
         self._hist.append(action)
         self._version += 1
-        return Events(self, raw[start:])
 
     def _listed(self, action: Action) -> bool:
         """True if ``action`` is one of the very objects ``legal_actions()`` listed for the

@@ -1114,8 +1114,13 @@ def chosen_action(agent: Any, game: Game) -> Action:
 def applied(agent: Any, game: Game, action: Action) -> None:
     """Apply ``action``, chosen by ``agent`` for the player to move. IllegalAction naming the
     seat, the player and the agent, with the rules' reason, if it is illegal (nothing changed)."""
+    _checked(agent, game, action, game.apply)
+
+
+def _checked(agent: Any, game: Game, action: Action, play: Any) -> None:
+    """``play(action)`` (``game.apply`` or its quiet form), the IllegalAction naming the agent."""
     try:
-        game.apply(action)
+        play(action)
     except IllegalAction as e:
         seat = game.current_player
         raise IllegalAction(
@@ -1144,8 +1149,8 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
         from ..rules.fast import play_random
 
         play_random(game, [a.rng for a in seats], max_steps)
-    else:  # each choice checked (unless read from the listing) and applied as ``apply``
-        # does, but with no events recorded: ``game.log`` replays them when asked
+    else:  # each choice checked and applied as ``apply`` does (``game._step``), but with no
+        # events recorded: ``game.log`` replays them when asked
         from ..rules.fast import _quiet
 
         steps = 0
@@ -1156,12 +1161,7 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
                 if steps >= max_steps:
                     break
                 agent = seats[game.current_player]
-                a = chosen_action(agent, game)
-                if not game._listed(a) and game.why_not(a) is not None:
-                    applied(agent, game, a)  # (raises the agent's IllegalAction)
-                game._exec(a)
-                game._hist.append(a)
-                game._version += 1
+                _checked(agent, game, chosen_action(agent, game), game._step)
                 steps += 1
         finally:
             del game.emit
