@@ -43,15 +43,21 @@ def test_every_index_is_the_listed_action(variant, n):
     assert checked > 100
 
 
-def test_nth_claim_is_claim_options_item():
-    """claiming.nth_claim(g, seat, k) is claim_options(g, seat)[k], and IndexError past it."""
+@pytest.mark.parametrize("variant,n", [("usa", 3), ("legendary-asia", 2)])
+def test_nth_claim_is_claim_options_item(variant, n):
+    """claiming.nth_claim(g, seat, k) is claim_options(g, seat)[k], searched from the front or,
+    given the count, from the nearer end; IndexError past it."""
     seen = 0
-    for g in _states("usa", 3, 6, every=2):
+    for g in _states(variant, n, 6, every=2):
         if g.pending != "turn":
             continue
         opts = claiming.claim_options(g, g.seat)
         for k, a in enumerate(opts):
             assert claiming.nth_claim(g, g.seat, k) is a
+            assert claiming.nth_claim(g, g.seat, k, len(opts)) is a
+        for past in (len(opts), -1):
+            with pytest.raises(IndexError):
+                claiming.nth_claim(g, g.seat, past, len(opts))
         with pytest.raises(IndexError):
             claiming.nth_claim(g, g.seat, len(opts))
         seen += len(opts)

@@ -52,6 +52,11 @@ def new_game(variant: str | Variant = "usa", players: int | Sequence[str] = 2, s
 class Game:
     """One game of Ticket to Ride. See the module docstring and docs/ENGINE.md."""
 
+    recording: bool = True
+    """Are events recorded now? (False inside the random loop, which plays without them:
+    ``game.log`` rebuilds them by replay when asked; the rules skip building the events of
+    their hot paths then.)"""
+
     def __init__(self, variant: str | Variant = "usa", players: int | Sequence[str] = 2, seed: int = 0,
                  **policy_overrides: Any):
         v = get_variant(variant, **policy_overrides)
@@ -158,7 +163,7 @@ class Game:
 
     def emit(self, kind: str, seat: int | None, *args: Any) -> None:
         """Record an event (a raw tuple; worded on demand, see ttr_nb.events)."""
-        self._raw.append((kind, seat, *args))
+        self._raw.append((kind, seat) + args)
 
     # ------------------------------------------------------------------ public state
     @property
@@ -345,7 +350,8 @@ class Game:
     def _step(self, action: Action) -> None:
         """:meth:`apply` without the events: check ``action`` (unless it was read from the
         listing of this state) and play it; IllegalAction, nothing changed, if illegal."""
-        if not self._listed(action):
+        c = self._legal  # (the action just read from the listing of this state: legal)
+        if (c is None or c._given is not action or c._version != self._version) and not self._listed(action):
             why = self.why_not(action)
             if why is not None:
                 raise IllegalAction(why, action)
@@ -367,7 +373,7 @@ class Game:
         t = type(a)
         seat = self.seat
         if t is DrawCard:
-            code = drawing.source_code(a.source)
+            code = _SOURCE_CODE.get(a.source)
             if code is None:
                 for m in self._hooks["draw_why_not"]:
                     if m.draw_why_not(a.source) is not NotImplemented:
@@ -723,6 +729,8 @@ def _fresh_deck(per_color: int, locomotives: int) -> list[int]:
 
 
 _NO_HOOKS: dict[str, list] = {h: [] for h in HOOKS}
+_SOURCE_CODE: dict[str, int] = {n: drawing.source_code(n) for n in ("deck", *CARD_NAMES)}
+"""drawing.source_code of each card source (a mechanic's own sources are not in it)."""
 
 
 def _counts(ns: Sequence[int]) -> str:

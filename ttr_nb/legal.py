@@ -24,6 +24,7 @@ from .actions import Action, DrawCard, DrawTickets, Pass
 from .cards import LOCO
 from .lazy import ListView
 from .rules import claiming, drawing, fast, tickets
+from .rules.fast import FastCounter
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -31,18 +32,29 @@ if TYPE_CHECKING:  # pragma: no cover
 _DRAW_CARD: dict[int, DrawCard] = {c: DrawCard(drawing.source_name(c)) for c in range(drawing.DECK, LOCO + 1)}
 """The DrawCard of each source code, built once (actions are frozen: they are shared)."""
 _DRAW_TICKETS = DrawTickets()
-_DRAWS: dict[tuple[int, bool, bool], list[DrawCard]] = {}
+_DRAWS: dict[tuple[int, ...], list[DrawCard]] = {}
+"""(the display, then 1 for a second card plus 2 when deck and discard are empty) -> the
+DrawCard actions (displays recur)."""
+_DRAWS_OF_KINDS: dict[tuple[int, int], list[DrawCard]] = {}
+"""(the kinds face up, as :data:`_DRAWS`' last item) -> the DrawCard actions: one shared list."""
 _PASS = [Pass()]
 
 
 def draws(g: "Game", second: bool) -> list[DrawCard]:
     """The DrawCard actions of ``drawing.sources(g, second)``, one shared list for each
-    display (kinds face up), deck and card (first or second)."""
-    key = (fast.kinds_face_up(g.display), bool(g.deck or g.discard), second)
-    out = _DRAWS.get(key)
-    if out is None:
-        out = _DRAWS[key] = [_DRAW_CARD[s] for s in drawing.sources(g, second)]
-    return out
+    kinds of card face up, deck and card (first or second)."""
+    key = (*g.display, second + (0 if g.deck or g.discard else 2))
+    try:
+        return _DRAWS[key]
+    except KeyError:
+        kinds = (fast.kinds_face_up(g.display), key[-1])
+        out = _DRAWS_OF_KINDS.get(kinds)
+        if out is None:
+            out = _DRAWS_OF_KINDS[kinds] = [_DRAW_CARD[s] for s in drawing.sources(g, second)]
+        if len(_DRAWS) > 100_000:
+            _DRAWS.clear()
+        _DRAWS[key] = out
+        return out
 
 
 def merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:
@@ -77,52 +89,48 @@ def listing(g: "Game") -> list[Action]:
     nothing else is legal (B-3.4); empty once the game is over. (Not to be changed: it may be
     a list shared by many states.)"""
     p = g.pending
-    hooks = g._hooks["actions"]
-    # Each core group below comes sorted and holds one action type: only the mechanics' few
-    # actions are sorted, and the groups are put in at their place (merged)
     if p == "over":
         return []
+    hooks = g._hooks["actions"]
+    more = [m_a for m in hooks for m_a in m.actions(p)] if hooks else []
+    # Each core group below comes sorted and holds one action type: only the mechanics' few
+    # actions (``more``) are sorted, and the groups are put in at their place (merged)
     if p == "turn":
-        more = [m_a for m in hooks for m_a in m.actions(p)]
         out = merged((draws(g, False), claiming.claim_options(g, g.seat),
                       [_DRAW_TICKETS] if g.tdeck else []), more)
         return out or _PASS
     if p == "second-card":
-        return merged((draws(g, True),), [m_a for m in hooks for m_a in m.actions(p)])
+        return merged((draws(g, True),), more)
     if p == "setup-tickets" or p == "keep-tickets":
-        return merged((tickets.keep_options(g),), [m_a for m in hooks for m_a in m.actions(p)])
-    out = [m_a for m in hooks for m_a in m.actions(p)]
-    out.sort(key=Action._key)
-    return out
+        return merged((tickets.keep_options(g),), more)
+    more.sort(key=Action._key)
+    return more
 
 
 class LegalActions(ListView):
     """The legal actions of one state of a game (see the module docstring). It belongs to
     that state: once the game moves on, reading what was not read yet raises ValueError."""
 
-    __slots__ = ("_game", "_version", "_all", "_n", "_nd", "_nc", "_tickets", "_draws", "_given")
+    __slots__ = ("_game", "_version", "_all", "_n", "_nd", "_nc", "_draws", "_given")
 
     def __init__(self, g: "Game"):
         self._game = g
         self._version = g._version
-        self._given: list[Action] = []
-        """What ``legal[k]`` handed out (``game.apply`` knows these are legal)."""
+        self._given: Any = None
+        """What ``legal[k]`` handed out last (``game.apply`` knows it is legal)."""
         p = g.pending
-        if p != "turn" or type(g._fast) is not fast.FastCounter:
-            # (no claims to count, a mechanic's own actions, or a board without the plain
-            # sampler: listed now; a second card's list is one shared list)
-            self._all: list[Action] | None = (
-                draws(g, True) if p == "second-card" and type(g._fast) is fast.FastCounter
-                else listing(g))
+        if p == "turn" and type(g._fast) is FastCounter:
+            self._all: list[Action] | None = None
             """The whole list, once built."""
+            d = self._draws = draws(g, False)
+            nd = self._nd = len(d)
+            nc = self._nc = g._fast.claims(g, g.seat)
+            self._n = nd + nc + (1 if g.tdeck else 0) or 1  # (the ticket draw; or Pass)
             return
-        self._all = None
-        d = self._draws = draws(g, False)
-        self._nd = len(d)
-        self._nc = g._fast.claims(g, g.seat)
-        self._tickets = bool(g.tdeck)
-        n = self._nd + self._nc + self._tickets
-        self._n = n or 1  # (Pass)
+        # (no claims to count, a mechanic's own actions, or a board without the plain
+        # sampler: listed now; a second card's list is one shared list)
+        a = self._all = draws(g, True) if p == "second-card" and type(g._fast) is FastCounter else listing(g)
+        self._n = len(a)
 
     def _game_now(self) -> "Game":
         g = self._game
@@ -137,7 +145,7 @@ class LegalActions(ListView):
         return self._all
 
     def __len__(self) -> int:
-        return self._n if self._all is None else len(self._all)
+        return self._n
 
     @overload
     def __getitem__(self, k: int) -> Action: ...
@@ -145,39 +153,36 @@ class LegalActions(ListView):
     def __getitem__(self, k: slice) -> list[Action]: ...
     def __getitem__(self, k: Any) -> Any:
         if self._all is not None:
-            return self._all[k]
+            a = self._given = self._all[k]
+            return a
         if type(k) is not int:
             if isinstance(k, slice):
                 return self._list()[k]
             k = k.__index__()
         if k < 0:
             k += self._n
-        if k < self._nd:
             if k < 0:
                 raise IndexError("legal action index out of range")
-            a: Action = self._draws[k]
-        else:
-            k -= self._nd
-            if k >= self._nc:
-                if k + self._nd >= self._n:
-                    raise IndexError("legal action index out of range")
-                # the ticket draw (last), or the forced pass (the only one)
-                a = _DRAW_TICKETS if self._tickets else _PASS[0]
-            else:
-                g = self._game_now()
-                a = claiming.nth_claim(g, g.seat, k)
-        self._given.append(a)
+        if k < self._nd:
+            a = self._given = self._draws[k]
+            return a
+        k -= self._nd
+        if k < self._nc:
+            g = self._game_now()
+            a = self._given = claiming.nth_claim(g, g.seat, k, self._nc)
+            return a
+        if k + self._nd >= self._n:
+            raise IndexError("legal action index out of range")
+        # the ticket draw (last), or the forced pass (the only one)
+        a = self._given = _DRAW_TICKETS if self._game_now().tdeck else _PASS[0]
         return a
 
     def holds(self, a: Any) -> bool:
         """Is ``a`` one of the very objects read from this listing (so legal now)?"""
-        for x in self._given:
-            if x is a:
-                return True
-        return self._all is not None and id(a) in map(id, self._all)
+        return a is self._given or self._all is not None and id(a) in map(id, self._all)
 
     def __bool__(self) -> bool:
-        return len(self) > 0
+        return self._n > 0
 
     def __repr__(self) -> str:
         return repr(self._list())

@@ -11,9 +11,7 @@ once (its ``pay`` is only Locomotives).
 """
 from __future__ import annotations
 
-from functools import reduce
-from itertools import repeat
-from operator import add, getitem, itemgetter, or_, sub
+from operator import sub
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
@@ -49,8 +47,6 @@ class Tables:
         self.by_id = sorted(range(n), key=lambda i: self.rid[i])
         self.maxlen = max(self.rlen) if routes else 0
         self.maxneed = max(self.rneed) if routes else 0
-        self.plain = (not any(self.rferry) and not any(self.rmount) and not any(self.rtunnel)
-                      and self.maxlen <= 8)
         # pay tuples for ClaimRoute, built once: PAY[col][ncol][nloco]
         self._pay: dict[tuple[int, int, int], tuple] = {}
         self.pay_code: dict[tuple, tuple[int, int, int]] = {}
@@ -71,10 +67,21 @@ class Tables:
                 le[self.rcol[i]][x] |= self.pbit[i]
         self.le = le
         """le[c][x]: the mask of the routes of colour c (8 = gray) of length at most x."""
+        self.fit = [0] * (self.maxneed + 1)
+        """fit[t]: the mask of the routes that take at most t trains (B-5.5, LA-10)."""
+        for i in range(n):
+            for t in range(self.rneed[i], self.maxneed + 1):
+                self.fit[t] |= self.pbit[i]
+        kinds = sorted({(self.rlen[i], self.rferry[i], self.rcol[i]) for i in range(n)})
+        self.kinds: list[tuple[int, int, int] | None] = [None, *kinds]
+        """The kinds of route, (spaces, ferry Locomotives, colour index), from 1 (0: none)."""
+        at = {k: j for j, k in enumerate(self.kinds)}
+        self.kind = [at[self.rlen[i], self.rferry[i], self.rcol[i]] for i in self.by_id]
+        """kind[p]: the kind of the route at position p (route-id order)."""
         self._claims: list[list[ClaimRoute | None] | None] = [None] * n
         """claim_row(i), built on first use."""
-        self._blocks: list[list[tuple[ClaimRoute, ...]] | None] = [None] * n
-        """blocks(i), built on first use."""
+        self._plans: dict[tuple[int, ...], list] = {}
+        """plan(counts) of each hand seen (hands recur)."""
 
     def pay(self, col: int, ncol: int, nloco: int) -> tuple:
         key = (col, ncol, nloco)
@@ -106,24 +113,17 @@ class Tables:
             self._claims[i] = row
         return row
 
-
-    def blocks(self, i: int) -> list[tuple[ClaimRoute, ...]]:
-        """The base claims of route index ``i`` (a coloured route) for every hand, built once:
-        item ``h * (L + 1) + w`` holds :func:`base_claims` for ``h`` cards of the route's
-        colour and ``w`` Locomotives (both at most the length L, which is all that matters)."""
-        out = self._blocks[i]
-        if out is None:
-            L = self.rlen[i]
-            col = self.rcol[i]
-            counts = [0] * 9
-            out = []
-            for h in range(L + 1):
-                for w in range(L + 1):
-                    counts[col] = h
-                    counts[LOCO] = w
-                    out.append(tuple(base_claims(self, i, counts)))
-            self._blocks[i] = out
-        return out
+    def plan(self, counts: list[int]) -> list:
+        """What a hand of ``counts`` may pay, remembered for each hand: item 0 the mask of the
+        routes it may reach (:func:`_reach_mask`, trains aside), item k the payments of route
+        kind k (:func:`_pay_spec`), None until worked out."""
+        key = (*counts,)
+        plan = self._plans.get(key)
+        if plan is None:
+            if len(self._plans) > 5_000:
+                self._plans.clear()
+            plan = self._plans[key] = [_reach_mask(self, counts)] + [None] * (len(self.kinds) - 1)
+        return plan
 
 
 _TABLES: dict[int, tuple[Board, Tables]] = {}
@@ -321,25 +321,8 @@ def base_claims(T: Tables, i: int, counts: list[int]) -> list[ClaimRoute]:
 def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     """Every legal ClaimRoute of ``seat`` now, sorted as ``legal_actions`` sorts them (by route
     id, then colour, Locomotives, payment, holder part, Terrain cards)."""
-    return _claims(g, seat, -1)
-
-
-def nth_claim(g: "Game", seat: int, k: int) -> ClaimRoute:
-    """``claim_options(g, seat)[k]`` without building the others, on a board whose mechanics
-    add no claim options; IndexError past the last."""
-    if g._hooks["claim_options"]:
-        return claim_options(g, seat)[k]
-    if k < 0:
-        raise IndexError(k)
-    return _claims(g, seat, k)
-
-
-def _claims(g: "Game", seat: int, nth: int) -> Any:
-    """:func:`claim_options` (``nth`` -1), or its item ``nth`` (no claim-options hooks)."""
     T = g.T
     counts = cards_of(g, seat)
-    trains = g.trains[seat]
-    w = counts[LOCO]
     hooks = g._hooks["claim_options"]
     # a mechanic flagged ``claim_options_in_order`` adds nothing to a route without a base
     # payment and keeps the legal order: then such routes are skipped, and nothing is re-sorted
@@ -348,102 +331,143 @@ def _claims(g: "Game", seat: int, nth: int) -> Any:
         in_order = in_order and m.claim_options_in_order
         m.claim_options_start(seat)
     if not in_order:
-        return _claim_options_all(g, seat, counts, trains, hooks)
-    # only the routes whose colour's cards + Locomotives reach their length (and fit in the
-    # trains left) can have a payment (B-5.1 to B-5.3, B-5.5): a mask of them, walked in order
-    cand = g.openm[seat] & _reach_mask(T, counts, trains)
-    rows, blocks = T.rows, T._blocks
-    plain = T.plain
+        return _claim_options_all(g, seat, counts, g.trains[seat], hooks)
+    try:
+        plan = T._plans[(*counts,)]
+    except KeyError:
+        plan = T.plan(counts)
+    cand = _claimable(g, seat, plan)
+    kind = T.kind
     check = g._hooks["open_for"]
     routes = g.board.routes
     out: list[ClaimRoute] = []
-    gray: dict[int, Any] = {}
     while cand:
         low = cand & -cand
         cand ^= low
-        i, L, f, need, col = rows[low.bit_length() - 1]
-        if not plain and (need > trains or w < f):  # a ferry needs its Locomotives (EU-2)
-            continue  # (on a plain board the reach mask already kept the length to the trains)
+        p = low.bit_length() - 1
+        got = plan[kind[p]] or _pay_spec_of(T, plan, kind[p], counts)
+        if not got[0]:
+            continue
+        i = T.by_id[p]
         if check and open_reason(g, seat, i) is not None:
             continue
-        if col != GRAY_INDEX:
-            blk = blocks[i] or T.blocks(i)
-            h = counts[col]
-            base = blk[(h if h < L else L) * (L + 1) + (w if w < L else L)]
-            if not base:
-                continue
-            if not hooks:
-                if nth >= 0:
-                    if nth < len(base):
-                        return base[nth]
-                    nth -= len(base)
-                    continue
-                out += base
-                continue
-            base = list(base)
-        else:  # each colour held gives its payments: slices of the row, the same for every
-            # gray route of this length and ferry (B-5.2): worked out once per listing
-            got = gray.get(L << 8 | f)
-            if got is None:
-                key = (L << 8 | f, tuple(map(min, counts, repeat(L, 9))))  # (more than L: as L)
-                got = _GRAY_SPECS.get(key)
-                if got is None:
-                    if len(_GRAY_SPECS) > 200_000:
-                        _GRAY_SPECS.clear()
-                    got = _GRAY_SPECS[key] = _gray_spec(counts, L, f)
-                gray[L << 8 | f] = got
-            spec, k = got
-            if not k:
-                continue
-            if nth >= k:  # (looking for the nth: not on this route)
-                nth -= k
-                continue
-            base = spec(T._claims[i] or T.claim_row(i))
-            if not hooks:
-                if nth >= 0:
-                    return base[nth]
-                out += base
-                continue
-            base = list(base)
+        row = T._claims[i] or T.claim_row(i)
+        if not hooks:
+            out += map(row.__getitem__, got[1])
+            continue
+        base = list(map(row.__getitem__, got[1]))
         for m in hooks:
             base = m.claim_options(seat, routes[i], base)
         out += base
-    if nth >= 0:
-        raise IndexError("claim index out of range")
     return out
 
 
-def _reach_mask(T: Tables, counts: list[int], trains: int) -> int:
+def nth_claim(g: "Game", seat: int, k: int, count: int | None = None) -> ClaimRoute:
+    """``claim_options(g, seat)[k]`` without building the others (on a board whose mechanics
+    add claim options: from the whole list); IndexError past the last. ``count``, the number
+    of claims if known (the sampler's), lets the search start from the nearer end."""
+    if g._hooks["claim_options"]:
+        return claim_options(g, seat)[k]
+    if k < 0 or count is not None and k >= count:
+        raise IndexError(k)
+    T = g.T
+    counts = g.hands[seat] if not g._hooks["claim_cards"] else cards_of(g, seat)
+    try:
+        plan = T._plans[(*counts,)]
+    except KeyError:
+        plan = T.plan(counts)
+    cand = _claimable(g, seat, plan)
+    kind = T.kind
+    check = g._hooks["open_for"]
+    back = count is not None and 2 * k >= count
+    if back:  # (the last claim is k = 0 from the end)
+        k = count - 1 - k
+    while cand:  # the routes in route-id order (or back), each with its number of payments
+        if back:
+            p = cand.bit_length() - 1
+            cand ^= 1 << p
+        else:
+            low = cand & -cand
+            cand ^= low
+            p = low.bit_length() - 1
+        got = plan[kind[p]] or _pay_spec_of(T, plan, kind[p], counts)
+        if check and open_reason(g, seat, T.by_id[p]) is not None:
+            continue
+        n = got[0]
+        if k < n:
+            i = T.by_id[p]
+            return (T._claims[i] or T.claim_row(i))[got[1][n - 1 - k if back else k]]
+        k -= n
+    raise IndexError("claim index out of range")
+
+
+def _claimable(g: "Game", seat: int, plan: list) -> int:
+    """The mask of the routes open to ``seat`` that its hand (``plan``) may reach and its
+    trains cover (B-5.5): the only ones that may have a payment."""
+    T = g.T
+    t = g.trains[seat]
+    cand = g.openm[seat] & plan[0]
+    return cand if t >= T.maxneed else cand & T.fit[t]
+
+
+def _reach_mask(T: Tables, counts: list[int]) -> int:
     """The mask of the routes a hand of ``counts`` may reach: colour c (8 = gray) up to its
-    cards + Locomotives (gray: the colour held most), and the trains left."""
-    ml = trains if trains < T.maxlen else T.maxlen
-    reach = list(map(min, map(add, counts[:8], repeat(counts[LOCO], 8)), repeat(ml, 8)))
-    return reduce(or_, map(getitem, T.le, reach), T.le[GRAY_INDEX][max(reach)])
-
-
-_GRAY_SPECS: dict[tuple, Any] = {}
-"""(length << 8 | ferry, the hand with each count at most the length) -> :func:`_gray_spec`
-(hands recur: remembered)."""
-
-
-def _gray_spec(counts: list[int], L: int, f: int) -> Any:
-    """For a gray route of length ``L`` with ``f`` ferry Locomotives and a hand of ``counts``:
-    (a function from the route's :meth:`Tables.claim_row` to its base claims, as
-    :func:`base_claims`, a tuple; their number), (None, 0) when there is none."""
+    cards + Locomotives (gray: the colour held most), trains aside."""
+    ml = T.maxlen
     w = counts[LOCO]
-    step = L + 1
-    at: list[int] = []
+    le = T.le
+    mask = top = 0
     for c in range(8):
-        k = payment_range(L, counts[c], w, f)
-        at += range(c * step + k.start, c * step + k.stop)
-    if w >= L:
-        at.append(LOCO * step + L)
-    if not at:
-        return None, 0
-    if len(at) == 1:
-        k = at[0]
-        return (lambda row: (row[k],)), 1
-    return itemgetter(*at), len(at)
+        x = counts[c] + w
+        if x > ml:
+            x = ml
+        mask |= le[c][x]
+        if x > top:
+            top = x
+    return mask | le[GRAY_INDEX][top]
+
+
+def _pay_spec_of(T: Tables, plan: list, kind: int, counts: list[int]) -> tuple[int, tuple[int, ...]]:
+    """``plan[kind]``, worked out now (:func:`_pay_spec`) and kept in the plan."""
+    L, f, col = T.kinds[kind]
+    got = plan[kind] = _pay_spec(counts, L, f, col)
+    return got
+
+
+def _pay_spec(counts: list[int], L: int, f: int, col: int) -> tuple[int, tuple[int, ...]]:
+    """For a route of ``L`` spaces, ``f`` ferry Locomotives and colour index ``col`` (8 =
+    gray) and a hand of ``counts``: (how many base claims it has, their items in the route's
+    :meth:`Tables.claim_row`), in :func:`base_claims` order."""
+    w = counts[LOCO]
+    if w > L:
+        w = L
+    by_colour = _PAY_AT.get((L, f)) or _pay_at(L, f)
+    ws = (L + 1) * w
+    at: tuple[int, ...] = ()
+    for c in (range(8) if col == GRAY_INDEX else (col,)):
+        h = counts[c]
+        at += by_colour[c][ws + (h if h < L else L)]
+    at += by_colour[LOCO][w]
+    return len(at), at
+
+
+_PAY_AT: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
+"""_pay_at(length, ferry), built once for each."""
+
+
+def _pay_at(L: int, f: int) -> list[list[tuple[int, ...]]]:
+    """The payment rule (:func:`payment_range`) as a table for a route of ``L`` spaces and
+    ``f`` ferry Locomotives: item [c][w * (L + 1) + h] holds the items of
+    :meth:`Tables.claim_row` that colour c pays with h cards and w Locomotives (both at most
+    L); item [LOCO][w] the all-Locomotive one (w >= L) or nothing."""
+    step = L + 1
+    out: list[list[tuple[int, ...]]] = []
+    for c in range(8):
+        out.append([tuple(range(c * step + k.start, c * step + k.stop))
+                    for w in range(step) for k in (payment_range(L, h, w, f) for h in range(step))])
+    out.append([(LOCO * step + L,) if w >= L else () for w in range(step)])
+    _PAY_AT[L, f] = out
+    return out
 
 
 def _claim_options_all(g: "Game", seat: int, counts: list[int], trains: int, hooks: list) -> list[ClaimRoute]:
@@ -532,27 +556,35 @@ def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:
 
 def close_route(g: "Game", seat: int, i: int) -> None:
     """Close route ``i`` (just claimed by ``seat``) for every seat, and its other tracks for
-    the same side, or for everyone when doubles are closed (B-5.7, B-5.8); the seats' open
-    routes as masks (``game.openm``) and the sampler's counts follow."""
-    T = g.T
-    fast = g._fast
+    the same side, or for everyone when doubles are closed (B-5.7, B-5.8). Where a track
+    closes for a seat, its flag (``game.openf``), its bit (``game.openm``) and the sampler's
+    counts (``FastCounter.mp``: its colour and all) follow."""
     openf = g.openf
     openm = g.openm
-    pbit = T.pbit
-    seats = range(g.n)
-    for s in seats:  # the track itself, for everyone (B-5.1)
-        f = openf[s]
+    pbit = g.T.pbit
+    fast = g._fast
+    if fast is not None:
+        mp = fast.mp
+        rcol = fast.B.rcol
+        rbit = fast.B.rbit
+    keep = ~pbit[i]
+    s = 0
+    for f in openf:  # the track itself, for everyone (B-5.1)
         if f[i]:
             f[i] = 0
-            openm[s] &= ~pbit[i]
+            openm[s] &= keep
             if fast is not None:
-                fast.closed(s, i)
-    twins = T.rtwins[i]
+                M = mp[s]
+                b = rbit[i]
+                M[rcol[i]] -= b
+                M[9] -= b
+        s += 1
+    twins = g.T.rtwins[i]
     if twins:  # its other tracks: for the same side, or for all when doubles are closed
         side = g.side
         me = side[seat]
         closed = not g.doubles_open
-        for s in seats:
+        for s in range(g.n):
             if closed or side[s] == me:
                 f = openf[s]
                 for t in twins:
@@ -560,7 +592,10 @@ def close_route(g: "Game", seat: int, i: int) -> None:
                         f[t] = 0
                         openm[s] &= ~pbit[t]
                         if fast is not None:
-                            fast.closed(s, t)
+                            M = mp[s]
+                            b = rbit[t]
+                            M[rcol[t]] -= b
+                            M[9] -= b
 
 
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:
@@ -612,13 +647,15 @@ def complete_claim(g: "Game", seat: int, a: ClaimRoute, i: int, counts: list[int
 def place(g: "Game", seat: int, i: int, counts: list[int] | tuple[int, ...], points: int, record: list) -> None:
     """Put ``seat``'s trains on route index ``i`` (B-5.1), score ``points`` (B-5.9), keep the
     claim's ``record`` and close the route (and its other tracks, :func:`close_route`)."""
+    T = g.T
     g.owner[i] = seat
-    g.trains[seat] -= g.T.rlen[i]
+    g.trains[seat] -= T.rlen[i]
     g.points[seat] += points
     g.claims[seat].append(record)
     g.claim_turns[seat].append(g.turn + 1)
     close_route(g, seat, i)
-    g.emit("claim", seat, g.T.rid[i], tuple(counts), points)
+    if g.recording:
+        g.emit("claim", seat, T.rid[i], tuple(counts), points)
 
 
 _PAID = tuple(tuple((c,) * k for k in range(13)) for c in range(9))
