@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import random
 from itertools import repeat, starmap
+from math import floor
 from operator import mul
 from typing import Iterable, Sequence
 
@@ -87,11 +88,12 @@ def rng_for(seed: int, purpose: str, n: int = 0) -> random.Random:
 def shuffle(items: list, rng: random.Random) -> None:
     """Fisher–Yates shuffle in place, driven by ``rng.random()`` (fast and deterministic)."""
     n = len(items)
-    # j for i = n-1 .. 1 is int(rng.random() * (i + 1)), the random numbers drawn in that
-    # order (in C: starmap calls rng.random); then the swaps
-    js = map(int, map(mul, starmap(rng.random, repeat((), n - 1)), range(n, 1, -1)))
-    for i, j in zip(range(n - 1, 0, -1), js):
+    # j for i = n-1 .. 1 is floor(rng.random() * (i + 1)), the random numbers drawn in that
+    # order (in C: starmap calls rng.random); each swap as its j comes
+    i = n - 1
+    for j in map(floor, map(mul, starmap(rng.random, repeat((), i)), range(n, 1, -1))):
         items[i], items[j] = items[j], items[i]
+        i -= 1
 
 
 def count_cards(cards: Iterable[int]) -> list[int]:

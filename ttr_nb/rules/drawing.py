@@ -61,7 +61,8 @@ def refill(g: "Game") -> None:
                 break
             c = blind_card(g)
             d[k] = c
-            g.emit("refill", None, c)
+            if g.recording:
+                g.emit("refill", None, c)
     if d.count(LOCO) >= 3:
         loco_reset(g)
 
@@ -90,21 +91,43 @@ def loco_reset(g: "Game") -> None:
         g.emit("loco_reset", None, tuple(old), tuple(c for c in d if c != EMPTY))
 
 
+def draw_sources(kinds: int, second: bool, blind: bool) -> tuple[int, ...]:
+    """The train-card sources for the card kinds face up (``kinds``: bit c = card c): DECK
+    first if a blind card exists (``blind``: deck or discards), then each kind face up once,
+    in order, no Locomotive as a second card (B-4.4)."""
+    if second:
+        kinds &= ~(1 << LOCO)
+    face_up = tuple(c for c in range(LOCO + 1) if kinds >> c & 1)
+    return (DECK,) + face_up if blind else face_up
+
+
+KINDS: dict[tuple[int, ...], int] = {}
+"""The mask of the card kinds face up (bit c = card c) of each display seen (at most 150,000)."""
+
+
+def kinds_face_up(display: list[int]) -> int:
+    """The mask of the card kinds face up (bit c = card c), remembered for each display."""
+    key = tuple(display)
+    m = KINDS.get(key)
+    if m is None:
+        m = 0
+        for c in display:
+            if c >= 0:
+                m |= 1 << c
+        if len(KINDS) > 150_000:  # (five slots: at most 100,000 displays)
+            KINDS.clear()
+        KINDS[key] = m
+    return m
+
+
 def face_up_sources(g: "Game", second: bool) -> list[int]:
     """Distinct face-up cards that may be taken (no Locomotive as a second card, B-4.4), sorted."""
-    s = set(g.display)
-    s.discard(EMPTY)
-    if second:
-        s.discard(LOCO)
-    return sorted(s)
+    return list(draw_sources(kinds_face_up(g.display), second, False))
 
 
 def sources(g: "Game", second: bool) -> list[int]:
     """Every train-card source now: DECK first if a blind card exists, then face-up cards."""
-    out = face_up_sources(g, second)
-    if g.deck or g.discard:
-        out.insert(0, DECK)
-    return out
+    return list(draw_sources(kinds_face_up(g.display), second, bool(g.deck or g.discard)))
 
 
 def second_possible(g: "Game") -> bool:
@@ -155,33 +178,36 @@ def give(g: "Game", seat: int, card: int, nth: int, face_up: bool) -> None:
 def draw(g: "Game", seat: int, code: int) -> None:
     """Apply a checked draw of source ``code`` by ``seat`` (first or second card)."""
     second = g.pending == "second-card"
+    receive = g._hooks["receive_card"]
     if code == DECK:
         deck = g.deck
         if not deck:
             reshuffle(g)
             deck = g.deck
         card = deck.pop()
-        g.emit("blind", seat, card)
-        if g._hooks["receive_card"]:
+        if g.recording:
+            g.emit("blind", seat, card)
+        if receive:
             give(g, seat, card, 2 if second else 1, False)
         else:
             g.hands[seat][card] += 1
     else:  # a face-up card: its slot is refilled at once (B-4.2)
-        g.emit("take", seat, code)
+        if g.recording:
+            g.emit("take", seat, code)
         d = g.display
-        k = d.index(code)  # (the leftmost)
         deck = g.deck
         if deck or g.discard:
             if not deck:
                 reshuffle(g)
                 deck = g.deck
-            c = d[k] = deck.pop()
-            g.emit("refill", None, c)
+            c = d[d.index(code)] = deck.pop()  # (the leftmost)
+            if g.recording:
+                g.emit("refill", None, c)
             if d.count(LOCO) >= 3:
                 loco_reset(g)
         else:
-            d[k] = EMPTY
-        if g._hooks["receive_card"]:
+            d[d.index(code)] = EMPTY
+        if receive:
             give(g, seat, code, 2 if second else 1, True)
         else:
             g.hands[seat][code] += 1

@@ -32,7 +32,10 @@ def end_turn(g: "Game", passed: bool = False) -> None:
 
         refill(g)  # B-4.8: empty slots are filled as soon as cards are back
     g.turn += 1
-    g.passes = g.passes + 1 if passed else 0
+    if passed:
+        g.passes += 1
+    elif g.passes:
+        g.passes = 0
     if g.final_left > 0:
         g.final_left -= 1
         if g.final_left == 0:
@@ -48,5 +51,5 @@ def end_turn(g: "Game", passed: bool = False) -> None:
         g.pending = "over"
         g.emit("game_over", None, "passes")
         return
-    g.seat = seat + 1 if seat + 1 < g.n else 0
+    g.seat = (seat + 1) % g.n
     g.pending = "turn"

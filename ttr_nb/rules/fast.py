@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import GRAY_INDEX, LOCO
 from . import tickets
-from .claiming import payment_range
+from .claiming import fast_claim, payment_range
+from .drawing import DECK, KINDS, draw, draw_sources, kinds_face_up
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
     from .claiming import Tables
 
-DECK = -1
 GRAY = GRAY_INDEX
 ALL = 9
 """Index, in a seat's packed counts, of all its open routes (0..7 colours, 8 gray)."""
@@ -48,34 +48,16 @@ def options(length: int, held: int, locos: int, ferry: int = 0) -> int:
     return len(payment_range(length, held, locos, ferry))
 
 
-# -- the face-up display as a bit mask -------------------------------------------------------
-FIRST: tuple[tuple[int, ...], ...] = tuple(tuple(c for c in range(9) if m >> c & 1) for m in range(512))
+# -- the draw sources by the card kinds face up -----------------------------------------------
+FIRST: tuple[tuple[int, ...], ...] = tuple(draw_sources(m, False, False) for m in range(512))
 """FIRST[mask]: the face-up cards that may be taken as a first card (sorted), for the mask
-of the card kinds face up (bit c = card c, 0..7 colours, 8 the Locomotive)."""
-SECOND: tuple[tuple[int, ...], ...] = tuple(FIRST[m & 255] for m in range(512))
+of the card kinds face up (bit c = card c, 0..7 colours, 8 the Locomotive): ``drawing.draw_sources``."""
+SECOND: tuple[tuple[int, ...], ...] = tuple(draw_sources(m, True, False) for m in range(512))
 """SECOND[mask]: the same as a second card: no Locomotive (B-4.4)."""
-FIRST_DECK: tuple[tuple[int, ...], ...] = tuple((DECK,) + f for f in FIRST)
+FIRST_DECK: tuple[tuple[int, ...], ...] = tuple(draw_sources(m, False, True) for m in range(512))
 """FIRST_DECK[mask]: the deck (``DECK``), then FIRST[mask]: the first-card sources in sorted order."""
-SECOND_DECK: tuple[tuple[int, ...], ...] = tuple((DECK,) + f for f in SECOND)
+SECOND_DECK: tuple[tuple[int, ...], ...] = tuple(draw_sources(m, True, True) for m in range(512))
 """SECOND_DECK[mask]: the deck, then SECOND[mask]."""
-
-
-_KINDS: dict[tuple[int, ...], int] = {}
-
-
-def kinds_face_up(display: list[int]) -> int:
-    """The mask of the card kinds face up (bit c = card c), remembered for each display."""
-    key = tuple(display)
-    m = _KINDS.get(key)
-    if m is None:
-        m = 0
-        for c in display:
-            if c >= 0:
-                m |= 1 << c
-        if len(_KINDS) > 150_000:  # (five slots: at most 100,000 displays)
-            _KINDS.clear()
-        _KINDS[key] = m
-    return m
 
 
 # -- per-board tables ------------------------------------------------------------------------
@@ -246,7 +228,7 @@ def _nth_claim(B: _Tables, M: list[int], h: list[int], t: int, f: bytearray, r: 
 
 class FastCounter:
     """Per-seat packed counts of open routes (``mp[seat]``: 8 colours, gray, all), kept up to
-    date as routes close. Which routes are open is ``game.openf``; the tables are the board's."""
+    date as routes close (by ``claiming.close_route``). Which routes are open is ``game.openf``; the tables are the board's."""
 
     def __init__(self, g: "Game"):
         self.B = B = _tables(g.T)
@@ -262,25 +244,30 @@ class FastCounter:
         c.tables = self.tables
         return c
 
-    def closed(self, s: int, i: int) -> None:
-        """Route ``i`` is no longer open to seat ``s`` (``claiming.close_route`` says so)."""
-        B = self.B
-        b = B.rbit[i]
-        M = self.mp[s]
-        M[B.rcol[i]] -= b
-        M[ALL] -= b
-
     # -- counting ---------------------------------------------------------------------------
     def claims(self, g: "Game", seat: int) -> int:
         """How many ClaimRoute actions are legal for ``seat`` (the sum :func:`play_random` makes)."""
-        h = g.hands[seat]
-        R = self.tables[0][g.trains[seat]][h[LOCO]]
+        h0, h1, h2, h3, h4, h5, h6, h7, w = g.hands[seat]
+        R = self.tables[0][g.trains[seat]][w]
         M = self.mp[seat]
         gm = M[GRAY]
         x = M[ALL] * R[0]
-        for mc, hc in zip(M, h[:8]):
-            if hc:
-                x += (mc + gm) * R[hc]
+        if h0:  # (unrolled, as in play_random: this is the public listing's len)
+            x += (M[0] + gm) * R[h0]
+        if h1:
+            x += (M[1] + gm) * R[h1]
+        if h2:
+            x += (M[2] + gm) * R[h2]
+        if h3:
+            x += (M[3] + gm) * R[h3]
+        if h4:
+            x += (M[4] + gm) * R[h4]
+        if h5:
+            x += (M[5] + gm) * R[h5]
+        if h6:
+            x += (M[6] + gm) * R[h6]
+        if h7:
+            x += (M[7] + gm) * R[h7]
         B = self.B
         return (x >> B.shift) & B.mask
 
@@ -338,7 +325,7 @@ class FastCounter:
         rank, tid = _id_ranks(g.tix)
         off = sorted(g.offered[g.seat], key=rank.__getitem__)
         opts = tickets.keep_picks(len(off), tickets.min_keep(g))
-        return ("k", tuple(tid[off[j]] for j in opts[int(rnd() * len(opts))]))
+        return ("k", tuple(map(tid.__getitem__, map(off.__getitem__, opts[int(rnd() * len(opts))]))))
 
     def pick_rnd(self, g: "Game", rnd: Any) -> Any:
         """:meth:`pick` with ``rnd()`` as the number (a mechanic's sampler may take none)."""
@@ -407,12 +394,12 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     app = hist.append
     exec_code = g._exec_code
     keep_code = fc.keep_code
-    from .claiming import fast_claim
-    from .drawing import draw
-
+    keep = tickets.keep
+    draw_tickets = tickets.draw
     steps = 0
     limit = -1 if max_steps is None else max_steps
     g._raw_stale = True
+    g.recording = False
     g.emit = _quiet  # type: ignore[method-assign]
     try:
         if type(fc) is not FastCounter:
@@ -428,7 +415,7 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
             seat = g.seat
             rnd = rnds[seat]
             if p == "second-card":  # a second card: the deck or a face-up one, no Locomotive (B-4.4)
-                m = _KINDS.get(tuple(g.display))
+                m = KINDS.get(tuple(g.display))
                 if m is None:
                     m = kinds_face_up(g.display)
                 fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
@@ -441,7 +428,7 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                 if p == "over":
                     break
                 code = keep_code(g, rnd)
-                exec_code(code)
+                keep(g, seat, code[1])
                 app(code)
                 steps += 1
                 continue
@@ -476,7 +463,7 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
             if h7:
                 x += (M[7] + gm) * R[h7]
             nc = (x >> shift) & mask
-            m = _KINDS.get(tuple(g.display))
+            m = KINDS.get(tuple(g.display))
             if m is None:
                 m = kinds_face_up(g.display)
             fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
@@ -489,13 +476,23 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                 continue
             r = int(rnd() * total)
             if r < nd:
-                draw(g, seat, fs[r])
-                app(_DRAW_CODES[fs[r]])
+                src = fs[r]
+                draw(g, seat, src)
+                app(_DRAW_CODES[src])
                 steps += 1
+                if g.pending == "second-card" and steps != limit:  # the second card (B-4.4)
+                    m = KINDS.get(tuple(g.display))
+                    if m is None:
+                        m = kinds_face_up(g.display)
+                    fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
+                    src = fs[int(rnd() * len(fs))]
+                    draw(g, seat, src)
+                    app(_DRAW_CODES[src])
+                    steps += 1
                 continue
             r -= nd
             if r >= nc:
-                exec_code(_TICKETS)
+                draw_tickets(g, seat)
                 app(_TICKETS)
                 steps += 1
                 continue
@@ -556,6 +553,7 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
             steps += 1
     finally:
         del g.emit
+        del g.recording
         g._version += 1
     return steps
 

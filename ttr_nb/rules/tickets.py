@@ -95,9 +95,11 @@ def keep(g: "Game", seat: int, ids: Iterable[str]) -> None:
     """Apply a checked KeepTickets: keep these, return the others (bottom of the deck, or the box
     for Legendary Asia's setup, LA-4), then go on with setup or end the turn."""
     want = set(ids)
-    offered = g.offered[seat]
-    kept = [t for t in offered if g.tix[t].id in want]
-    back = [t for t in offered if g.tix[t].id not in want]
+    tix = g.tix
+    kept: list[int] = []
+    back: list[int] = []
+    for t in g.offered[seat]:
+        (kept if tix[t].id in want else back).append(t)
     g.offered[seat] = []
     g.kept[seat].extend(kept)
     setup = g.pending == "setup-tickets"
@@ -108,10 +110,14 @@ def keep(g: "Game", seat: int, ids: Iterable[str]) -> None:
             g.box.sort()
         else:
             g.tdeck[0:0] = back
-    kept_ids = tuple(g.tix[t].id for t in kept)
-    g.emit("tickets_kept", seat, kept_ids, tuple(g.tix[t].id for t in back), where)
-    if any(m.after_keep(seat, kept_ids, setup) for m in g._hooks["after_keep"]):
-        return
+    hooks = g._hooks["after_keep"]
+    if g.recording or hooks:
+        kept_ids = tuple([tix[t].id for t in kept])
+        if g.recording:
+            g.emit("tickets_kept", seat, kept_ids, tuple([tix[t].id for t in back]), where)
+        for m in hooks:
+            if m.after_keep(seat, kept_ids, setup):
+                return
     if setup:
         next_setup_seat(g)
     else:
@@ -136,8 +142,11 @@ def why_not_draw(g: "Game", seat: int) -> str | None:
 
 def draw(g: "Game", seat: int) -> None:
     """Draw the top tickets (fewer if the deck is short, B-6.2); the player then keeps some."""
-    k = min(g.variant.draw_count, len(g.tdeck))
-    got = [g.tdeck.pop() for _ in range(k)]
+    deck = g.tdeck
+    k = min(g.variant.draw_count, len(deck))
+    got = [deck.pop() for _ in range(k)]
     g.offered[seat] = got
     g.pending = "keep-tickets"
-    g.emit("tickets_drawn", seat, tuple(g.tix[t].id for t in got))
+    if g.recording:
+        tix = g.tix
+        g.emit("tickets_drawn", seat, tuple([tix[t].id for t in got]))
