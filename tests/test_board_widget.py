@@ -11,6 +11,7 @@ import pytest
 
 import ttr_nb
 from ttr_nb.actions import ClaimRoute
+from ttr_nb.events import route_label
 
 pytest.importorskip("anywidget")
 
@@ -88,7 +89,7 @@ def test_double_tracks_are_separate_targets_with_separate_names_B_5_7():
     twin = board.twins[rid][0]
     assert geo[rid]["twins"] == [twin] and geo[twin]["twins"] == [rid]
     assert geo[rid]["spaces"] != geo[twin]["spaces"]           # side by side, not on top of each other
-    assert route_name(board, rid) != route_name(board, twin)   # "track 1" / "track 2"
+    assert route_name(board, rid) != route_name(board, twin)   # "upper track" / "lower track"
     w = BoardWidget(board)
     w.click_route(twin)
     assert w.picked == twin and route_name(board, twin) in w.card_text
@@ -294,8 +295,12 @@ def test_play_panel_dropdown_tells_the_tracks_of_a_double_apart():
     g = ttr_nb.new_game("usa", players=4, seed=8)
     p = PlayPanel(g, seed=2)
     labels = [lab for lab, _v in p.route_picker.options]
-    assert any("track 1" in lab for lab in labels) and any("track 2" in lab for lab in labels)
     assert len(labels) == len(set(labels))
+    # each track named as the log names it (events.route_label): the same words everywhere
+    by_id = {v: lab.strip("✓ ") for lab, v in p.route_picker.options}
+    rid = next(r.id for r in g.board.routes if g.board.twins.get(r.id) and r.color == "gray")
+    twin = g.board.twins[rid][0]
+    assert by_id[rid] == route_label(g.board, rid) != by_id[twin] == route_label(g.board, twin)
 
 
 def test_play_panel_display_carries_a_png():

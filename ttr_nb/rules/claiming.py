@@ -561,13 +561,14 @@ def close_route(g: "Game", seat: int, i: int) -> None:
     counts (``FastCounter.mp``: its colour and all) follow."""
     openf = g.openf
     openm = g.openm
-    pbit = g.T.pbit
     fast = g._fast
     if fast is not None:
         mp = fast.mp
         rcol = fast.B.rcol
         rbit = fast.B.rbit
-    keep = ~pbit[i]
+        c = rcol[i]
+        b = rbit[i]
+    keep = ~g.T.pbit[i]
     s = 0
     for f in openf:  # the track itself, for everyone (B-5.1)
         if f[i]:
@@ -575,8 +576,7 @@ def close_route(g: "Game", seat: int, i: int) -> None:
             openm[s] &= keep
             if fast is not None:
                 M = mp[s]
-                b = rbit[i]
-                M[rcol[i]] -= b
+                M[c] -= b
                 M[9] -= b
         s += 1
     twins = g.T.rtwins[i]
@@ -584,18 +584,22 @@ def close_route(g: "Game", seat: int, i: int) -> None:
         side = g.side
         me = side[seat]
         closed = not g.doubles_open
-        for s in range(g.n):
-            if closed or side[s] == me:
-                f = openf[s]
-                for t in twins:
-                    if f[t]:
-                        f[t] = 0
-                        openm[s] &= ~pbit[t]
-                        if fast is not None:
-                            M = mp[s]
-                            b = rbit[t]
-                            M[rcol[t]] -= b
-                            M[9] -= b
+        pbit = g.T.pbit
+        for t in twins:
+            keep = ~pbit[t]
+            if fast is not None:
+                c = rcol[t]
+                b = rbit[t]
+            s = 0
+            for f in openf:
+                if f[t] and (closed or side[s] == me):
+                    f[t] = 0
+                    openm[s] &= keep
+                    if fast is not None:
+                        M = mp[s]
+                        M[c] -= b
+                        M[9] -= b
+                s += 1
 
 
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:

@@ -53,13 +53,12 @@ def _r(v: float) -> float:
 
 
 def route_name(board: Any, rid: int) -> str:
-    """A route's label; the tracks of a double that read the same get 'track 1', 'track 2'
-    (so the two targets of a double are told apart in words too)."""
-    r = board.route(rid)
-    same = [t for t in (rid, *board.twins.get(rid, ())) if board.route(t).label() == r.label()]
-    if len(same) < 2:
-        return r.label()
-    return f"{r.label()} track {sorted(same).index(rid) + 1}"
+    """A route's label as the game's events word it (``events.route_label``): the tracks of
+    a double that would read the same are named as drawn, 'upper track', 'left track' (so
+    the two targets of a double are told apart in words too, the same words as the log's)."""
+    from ..events import route_label
+
+    return route_label(board, rid)
 
 
 def distinct_tickets(tickets: Iterable[Any]) -> list[Any]:

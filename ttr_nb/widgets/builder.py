@@ -11,7 +11,7 @@ from ..graph import longest_simple_path
 from ..scoring import Claim, Scorer, Scoresheet
 from ._common import (WIDTH_PX, MessageMixin, button, esc,
                       guarded, resolve_board, resolve_route, table)
-from .board_widget import BoardFallback, BoardWidget
+from .board_widget import BoardFallback, BoardWidget, route_name
 
 DONE_RING = PATH_COLOR       # the ends of a ticket done: the path's cyan (as ScoringExplorer)
 MISS_RING = GAP_COLOR        # the ends of a ticket not done: the gap's orange
@@ -231,12 +231,12 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
         for r in sorted(self.board.routes, key=lambda r: (r.label(), r.id)):
             if r.id in mine:
                 continue
-            label = _label(self.board, r)
+            label = route_name(self.board, r.id)
             if q and q not in label.lower() and q != str(r.id):
                 continue
             rows.append((label, r.id))
         self.board_routes.options = rows
-        self.network_routes.options = [(_label(self.board, self.board.route(r)), r) for r in self.routes]
+        self.network_routes.options = [(route_name(self.board, r), r) for r in self.routes]
 
     def _fill_tickets(self) -> None:
         q = self.ticket_search.value.strip().lower()
@@ -301,8 +301,6 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
     @guarded
     def _board_route(self, rid: int) -> None:
         """A click on a route: add it, or take it out when it is in the network."""
-        from .board_widget import route_name
-
         if rid in self.routes:
             self.remove(rid)
         else:
@@ -346,14 +344,6 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
         if twins:
             return "you have the other track of this double (B-5.7)"
         return "click to add it to your network"
-
-
-def _label(board, r) -> str:
-    """A route's label; the tracks of a double with the same label get 'track 1', 'track 2'."""
-    same = [t for t in (r.id, *board.twins.get(r.id, ())) if board.route(t).label() == r.label()]
-    if len(same) < 2:
-        return r.label()
-    return f"{r.label()} track {sorted(same).index(r.id) + 1}"
 
 
 def _resolve_in(board, spec: Any, mine: list[int]) -> int:

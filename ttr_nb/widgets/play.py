@@ -306,16 +306,10 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
     @guarded
     def _choose_route(self, route: Any) -> None:
         board = self.game.board
-        if isinstance(route, str):
-            parts = [p.strip() for p in route.replace("–", "-").split("-") if p.strip()]
-            route = tuple(parts)
-        if isinstance(route, tuple):
-            found = board.routes_between(*route) if len(route) == 2 else []
-            if not found:
-                raise KeyError(f"No route joins {' and '.join(map(str, route))} on {board.name}.")
-            open_ = [r.id for r in found if r.id in [v for _l, v in self.route_picker.options]]
-            route = (open_ or [found[0].id])[0]
-        if route not in [v for _l, v in self.route_picker.options]:
+        listed = {v for _l, v in self.route_picker.options}
+        if not isinstance(route, int) or isinstance(route, bool):  # a name: an open track first
+            route = board.route_id(route, taken=[r.id for r in board.routes if r.id not in listed])
+        if route not in listed:
             owner = self.game.view(None)["route_owners"].get(str(route))
             if owner is not None:
                 raise IllegalAction(f"{board.route(route).label()} is already claimed by "
