@@ -276,10 +276,10 @@ class Game:
             return "The game is over: no more actions (see game.score())."
         seat = self.seat
         t = type(action)
-        owner = self._owned_types.get(t)
+        owner = self._owned_types.get(t) if self._owned_types else None
         if owner is not None:
             return owner.why_not(action)
-        if t not in (DrawCard, ClaimRoute, DrawTickets, KeepTickets, Pass):
+        if t is not DrawCard and t is not ClaimRoute and t not in (DrawTickets, KeepTickets, Pass):
             return f"{t.__name__} is not an action of {self.variant.name}."
         if t is DrawCard:
             if p == "turn" or p == "second-card":

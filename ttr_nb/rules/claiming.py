@@ -11,7 +11,8 @@ once (its ``pay`` is only Locomotives).
 """
 from __future__ import annotations
 
-from operator import sub
+from itertools import compress
+from operator import gt, sub
 from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
@@ -514,13 +515,13 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
                 f"Locomotive cards ('locomotive').")
     total = sum(pay)
     L = r.length
-    colours = [c for c in range(8) if pay[c]]
+    colours = list(compress(range(8), pay))  # (the colours paid, besides Locomotives)
     if r.color == "gray":
         if len(colours) > 1 or total != L:
             return (f"Route {r.a}–{r.b} is gray and needs {L} card{'s' * (L != 1)} of one colour (Locomotives are wild); "
                     f"you offered {counts_and_text(pay)} (B-5.2).")
     else:
-        if any(c != T.rcol[i] for c in colours) or total != L:
+        if colours and colours != [T.rcol[i]] or total != L:
             return (f"Route {r.a}–{r.b} is {r.color} and needs {L} {r.color} card{'s' * (L != 1)} (Locomotives are wild); "
                     f"you offered {counts_and_text(pay)} (B-5.1).")
     f = T.rferry[i]
@@ -537,8 +538,8 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
         return "This game has no Terrain cards: 'terrain' must be empty."
     if not g._hooks["claim_cards"]:
         hand = g.hands[seat]
-        short = [c for c in range(9) if pay[c] > hand[c]]
-        if short:
+        if any(map(gt, pay, hand)):
+            short = [c for c in range(9) if pay[c] > hand[c]]
             return (f"{who} holds {held_list(hand, short)}; the payment needs {counts_and_text(pay)} "
                     f"(a claim is paid with cards from the hand, B-5.1).")
     return None

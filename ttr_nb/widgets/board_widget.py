@@ -24,7 +24,6 @@ widget's output also carries the same position as a PNG picture (``image/png``).
 from __future__ import annotations
 
 import base64
-import math
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
