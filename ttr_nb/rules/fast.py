@@ -24,7 +24,6 @@ its class (``tests/test_fast_claim_pick.py`` checks it against the reference).
 """
 from __future__ import annotations
 
-from math import comb
 from typing import TYPE_CHECKING, Any
 
 from ..cards import GRAY_INDEX, LOCO
@@ -288,9 +287,7 @@ class FastCounter:
         if p == "second-card":
             return len(self.sources(g, True))
         if p == "setup-tickets" or p == "keep-tickets":
-            k = len(g.offered[g.seat])
-            lo = min(g.variant.setup_keep if p == "setup-tickets" else g.variant.draw_keep, k)
-            return sum(comb(k, j) for j in range(lo, k + 1))
+            return len(tickets.keep_picks(len(g.offered[g.seat]), tickets.min_keep(g)))
         return 0
 
     # -- picking ----------------------------------------------------------------------------
@@ -414,22 +411,21 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
             p = g.pending
             seat = g.seat
             rnd = rnds[seat]
-            if p == "second-card":  # a second card: the deck or a face-up one, no Locomotive (B-4.4)
-                m = KINDS.get(tuple(g.display))
-                if m is None:
-                    m = kinds_face_up(g.display)
-                fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
-                src = fs[int(rnd() * len(fs))]
-                draw(g, seat, src)
-                app(_DRAW_CODES[src])
-                steps += 1
-                continue
             if p != "turn":
-                if p == "over":
+                if p == "second-card":  # (a turn that stopped at max_steps after its first card)
+                    m = KINDS.get(tuple(g.display))
+                    if m is None:
+                        m = kinds_face_up(g.display)
+                    fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
+                    src = fs[int(rnd() * len(fs))]
+                    draw(g, seat, src)
+                    app(_DRAW_CODES[src])
+                elif p == "over":
                     break
-                code = keep_code(g, rnd)
-                keep(g, seat, code[1])
-                app(code)
+                else:
+                    code = keep_code(g, rnd)
+                    keep(g, seat, code[1])
+                    app(code)
                 steps += 1
                 continue
             hand = hands[seat]
@@ -481,9 +477,10 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
                 app(_DRAW_CODES[src])
                 steps += 1
                 if g.pending == "second-card" and steps != limit:  # the second card (B-4.4)
-                    m = KINDS.get(tuple(g.display))
-                    if m is None:
-                        m = kinds_face_up(g.display)
+                    if src != DECK:  # (a blind card leaves the display as it was)
+                        m = KINDS.get(tuple(g.display))
+                        if m is None:
+                            m = kinds_face_up(g.display)
                     fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
                     src = fs[int(rnd() * len(fs))]
                     draw(g, seat, src)
