@@ -349,3 +349,21 @@ def test_summary_and_repr_are_plain_text():
     g = past_setup("usa", 2, seed=1)
     assert repr(g).startswith("<Game usa, 2 players, seed 1, 2 actions, Ana to play (turn)>")
     assert "face up:" in g.summary() and str(g) == g.summary()
+
+
+def test_events_are_recorded_again_after_the_random_loop():
+    """Inside ``play_random`` the rules skip building their events (``Game.recording`` is
+    False); after it, ``apply`` records them again and the log is whole: the same as a game
+    played step by step."""
+    a, b = new_game("usa", 3, seed=5), new_game("usa", 3, seed=5)
+    ra, rb = random.Random(5), random.Random(5)
+    for _ in range(40):
+        a.apply(a.random_action(ra))
+    b.play_random(rb, max_steps=40)
+    assert b.recording and "recording" not in vars(b) and "emit" not in vars(b)
+    for _ in range(30):
+        act = a.random_action(ra)
+        assert b.random_action(rb) == act
+        ev_a, ev_b = a.apply(act), b.apply(act)
+        assert [e.text for e in ev_a] == [e.text for e in ev_b]
+    assert [e.text for e in a.log] == [e.text for e in b.log]
