@@ -280,6 +280,75 @@ def _plain_search(K, routes, code, country, a, b, free):
     return dist[b], path
 
 
+def _search_with_trains(K, routes, weight, country, a, b):
+    """Dijkstra popping (trains, city) first over ``weight`` (None: closed), a country a dead
+    end unless it is the start: (trains to b, its path from b back to a, trains to every city)."""
+    import heapq
+
+    inf = 1 << 30
+    adj = [[] for _ in range(K)]
+    for i, (u, v) in enumerate(routes):
+        if weight[i] is not None:
+            adj[u].append((v, i))
+            adj[v].append((u, i))
+    dist, prev, heap = [inf] * K, [None] * K, [(0, a)]
+    dist[a] = 0
+    while heap:
+        d, c = heapq.heappop(heap)
+        if c == b:
+            break
+        if d > dist[c] or (country[c] and c != a):
+            continue
+        for o, i in adj[c]:
+            if d + weight[i] < dist[o]:
+                dist[o], prev[o] = d + weight[i], (c, i)
+                heapq.heappush(heap, (dist[o], o))
+    path, c = [], b
+    while dist[b] < inf and c != a:
+        c, i = prev[c]
+        path.append(i)
+    return dist[b], path, dist
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_the_lemmas_of_remembered_searches(seed):
+    """The rules ``_SeatView`` answers again by (its class docstring), all at once on random
+    small boards (parallel routes, ties, zero weights, closed routes, dead-end countries): with
+    routes off the path dearer or closed (kind 1), routes off it cheaper or open again whose
+    ends lie past D wherever the search could go on (kind 2), and routes on it cheaper (kind 3),
+    a fresh search finds the same path, D less the savings."""
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(4000):
+        K = rng.randint(3, 9)
+        routes = [tuple(rng.sample(range(K), 2)) for _ in range(rng.randint(K, 3 * K))]
+        country = [rng.random() < 0.1 for _ in range(K)]
+        weight = [None if rng.random() < 0.15 else rng.choice([0, 0, 1, 1, 2, 3]) for _ in routes]
+        a, b = rng.sample(range(K), 2)
+        D, path, dist = _search_with_trains(K, routes, weight, country, a, b)
+        if not path:
+            continue
+        after, savings = list(weight), 0
+        for i, (u, v) in enumerate(routes):
+            w, r = weight[i], rng.random()
+            if i in path:
+                if w and r < 0.3:
+                    cut = rng.randint(1, w)
+                    after[i], savings = w - cut, savings + cut
+            elif r < 0.15:
+                after[i] = None
+            elif r < 0.3 and w is not None:
+                after[i] = w + rng.randint(1, 3)
+            elif r < 0.55:
+                new = rng.randint(0, w) if w is not None else rng.choice([0, 1, 2, 3])
+                if all(dist[x] + new > D or (country[x] and x != a) for x in (u, v)):
+                    after[i] = new
+        got = _search_with_trains(K, routes, after, country, a, b)
+        assert got[:2] == (D - savings, path), (routes, weight, after, country, a, b)
+        checked += 1
+    assert checked > 2000
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_remembered_searches_on_random_graphs(seed):
     """On random small boards (parallel routes, ties, zero-weight own and free routes, dead-end

@@ -60,13 +60,14 @@ class GreedyAgent:
     agent it replaced): the board is integer-indexed once (cities numbered in name order, so
     equal paths tie as they did by name); each seat's view of the routes (its own, open with
     their trains, closed: bit masks) is brought up to date from the claims made since it last
-    looked. Every cheapest-path search is remembered with the routes it read and the routes
-    that gave the cities it went on from their trains, and answers again, exactly, for any
-    later state in which it runs to the same path: no route it read changed, or only
-    routes it did not go by got dearer, or routes out of its reach or on its path got cheaper
-    (see ``_SeatView``); searches on the untouched board are shared by every seat and game. A
-    whole plan is remembered with what its searches read, and holds until that changes in a
-    way that could change one of them (or the tickets or the trains change). On a turn or a
+    looked. Every cheapest-path search is remembered with the routes it read and the trains
+    to the cities it reached, and answers again, exactly, for any later state in which it
+    runs to the same path: no route it read changed, or routes it did not go by got dearer,
+    or routes out of its reach or on its path got cheaper (see ``_SeatView``); searches on
+    the untouched board are shared by every seat and game. A whole plan is remembered with
+    what its searches read, and holds while only routes off their paths get dearer (and the
+    tickets and the trains stay). Tunnels: a claim's payments are sorted by the spare card
+    before a mechanic expands them. On a turn or a
     second card it reads what it can pay from the card counts (``game.T`` tables, as the
     engine lists claims) and builds the payments of the one route it claims, never every
     legal action. Ticket choices ask for the trains of each ticket and for the path of the
@@ -84,19 +85,19 @@ class GreedyAgent:
     def __init__(self, seed: int = 0):
         self.seed = seed
         self.rng = random.Random(seed)
-        self._seats: dict[tuple[int, int], _SeatView] = {}
+        self._seats: dict[int, _SeatView] = {}
         self._last_info: Any = None
 
     # -- the board as the seat sees it ------------------------------------------------------
     def _view(self, game: Game, seat: int) -> "_SeatView":
         """This seat's view of the routes, brought up to date with ``game`` (cheap when nothing
-        changed: the same game at the same version, else three list comparisons)."""
-        key = (id(game.board), seat)
-        v = self._seats.get(key)
+        changed: the same game at the same version, else three list comparisons; a view of
+        another board is made anew)."""
+        v = self._seats.get(seat)
         if v is None or v.net.board is not game.board:
-            v = self._seats[key] = _SeatView(_net(game))
-        version = getattr(game, "_version", None)
-        if v.game is game and version is not None and v.version == version:
+            v = self._seats[seat] = _SeatView(_net(game))
+        version = game._version
+        if v.version == version and v.game is game:
             return v  # (the same game, not changed since: every change counts a new version)
         if v.owner != game.owner or v.openf != game.openf[seat] or v.side != game.side:
             v.update(game, seat)
@@ -184,8 +185,8 @@ class GreedyAgent:
         st = game.ext.get("teams")
         holder = st["tickets"][game.side[seat]] if st is not None else []
         last = v.last
-        if (last is not None and last[0] == kept and last[1] == trains and last[2] == holder
-                and v.holds(last[4], last[5], last[6], last[7])):
+        if last is not None and last[0] == kept and last[1] == trains and last[2] == holder and (
+                last[4] is v.own and last[5] is v.closed or v.holds(last[4], last[5], last[6], last[7])):
             return last[3]
         key = (tuple(kept), tuple(holder), trains)
         hit = v.wanted.get(key)
@@ -205,7 +206,7 @@ class GreedyAgent:
     def choose(self, game: Game) -> Action:
         p = game.pending
         if p == "turn" or p == "second-card":
-            a = self._fast(game, game.current_player, p == "second-card")
+            a = self._fast(game, game.seat, p == "second-card")
             if a is not None:
                 return a
         return self._choose_legal(game, game.legal_actions())
@@ -270,10 +271,10 @@ class GreedyAgent:
         if not second:
             simple = not (info[0] or game._hooks["claim_cards"] or game._hooks["open_for"])
             if simple:
-                i = _longest(game, seat, hand, info[1])
+                i = _longest(game, seat, hand, info[2])
             else:
                 can = _Claimable(game, seat)
-                i = can.longest(wanted)
+                i = _longest(game, seat, can.counts, info[2], can.more)
             if i is not None:
                 if simple:
                     can = _Claimable(game, seat)
@@ -285,7 +286,7 @@ class GreedyAgent:
                 i = can.longest(None)
                 if i is not None:
                     return self._pay(game, seat, can.claims(i))
-        c = _colour_shown(hand, info[1], disp)
+        c = _colour_shown(hand, info[3], disp)
         if c is not None:
             return _DRAWN[c]
         wish = _terrain_wish(game, seat, wanted)
@@ -331,16 +332,19 @@ class GreedyAgent:
         """The colours the first four routes of ``wanted`` still need, the most missing first."""
         return [CARD_NAMES[c] for c in _colours(game.hands[seat], self._info(game, wanted)[1])]
 
-    def _info(self, game: Game, wanted: list[int]) -> tuple[bool, list[tuple[int, int, int, int, int]]]:
-        """(a tunnel among them, each route's (index, length, trains, ferry Locomotives,
-        colour)) of the route ids ``wanted``; remembered for the last list asked."""
+    def _info(self, game: Game, wanted: list[int]
+              ) -> tuple[bool, list[_Row], list[_Row], list[tuple[int, int]]]:
+        """Of the route ids ``wanted``: (a tunnel among them, each route's (index, length,
+        trains, ferry Locomotives, colour), those rows longest first (the first of equals
+        first), (length, colour) of the first four); remembered for the last list asked."""
         T = game.T
         last = self._last_info
         if last is not None and last[0] is T and last[1] == wanted:
             return last[2]
         idx, rlen, rneed, rferry, rcol, rtun = T.idx, T.rlen, T.rneed, T.rferry, T.rcol, T.rtunnel
         rows = [(i, rlen[i], rneed[i], rferry[i], rcol[i]) for i in [idx[r] for r in wanted]]
-        out = (any(rtun[r[0]] for r in rows), rows)
+        out = (any(rtun[r[0]] for r in rows), rows, sorted(rows, key=lambda r: -r[1]),
+               [(r[1], r[4]) for r in rows[:4]])
         self._last_info = (T, list(wanted), out)
         return out
 
@@ -408,6 +412,9 @@ class GreedyAgent:
         return f"GreedyAgent(seed={self.seed!r})"
 
 
+_Row = tuple[int, int, int, int, int]
+"""A wanted route as ``GreedyAgent._info`` lists it: (index, length, trains, ferry Locomotives,
+colour)."""
 _DRAW: dict[str, DrawCard] = {s: DrawCard(s) for s in ("deck", *CARD_NAMES)}
 _DRAWN: list[DrawCard] = [_DRAW[s] for s in CARD_NAMES]
 
@@ -428,17 +435,17 @@ def _colours(hand: list[int], rows: list[tuple[int, int, int, int, int]]) -> lis
     return [c for _m, c in sorted([(-m, c) for c, m in need.items()])]
 
 
-def _colour_shown(hand: list[int], rows: list[tuple[int, int, int, int, int]], shown: list[int]) -> int | None:
-    """The first colour of :func:`_colours` among the cards ``shown`` (face up), or None."""
+def _colour_shown(hand: list[int], head: list[tuple[int, int]], shown: list[int]) -> int | None:
+    """The first colour of :func:`_colours` among the cards ``shown`` (face up), or None;
+    ``head``: (length, colour) of the first four routes (see ``GreedyAgent._info``)."""
     need: dict[int, int] = {}
     gray = -1
-    for row in rows[:4]:
-        c = row[4]
+    for L, c in head:
         if c == GRAY_INDEX:
             if gray < 0:
                 gray = hand.index(max(hand[:8]))
             c = gray
-        short = row[1] - hand[c]
+        short = L - hand[c]
         if short > 0:
             need[c] = need.get(c, 0) + short
     best = None
@@ -449,30 +456,23 @@ def _colour_shown(hand: list[int], rows: list[tuple[int, int, int, int, int]], s
     return best
 
 
-def _longest(game: Game, seat: int, counts: list[int], rows: list[tuple[int, int, int, int, int]]) -> int | None:
-    """``_Claimable.longest`` of ``rows`` (see ``GreedyAgent._info``) on a board where a route
-    is claimable from the card counts alone (no mechanic adds a check, no tunnel)."""
+def _longest(game: Game, seat: int, counts: list[int], rows: list[tuple[int, int, int, int, int]],
+             more: Any = None) -> int | None:
+    """``_Claimable.longest`` of the wanted routes' ``rows`` longest first (see
+    ``GreedyAgent._info``: so the first it can claim), paying with ``counts``; ``more``: the
+    board's further checks of a route index (``_Claimable.more``), if any."""
     w = counts[LOCO]
-    top = -1
+    reach = max(counts[:8]) + w  # (no route longer is payable: a gray one takes the colour held most)
     trains = game.trains[seat]
     isopen = game.openf[seat]
-    best = None
-    bl = 0
     for i, L, need, ferry, c in rows:
-        if L <= bl or not isopen[i] or need > trains:
+        if L > reach or not isopen[i] or need > trains:
             continue
-        if w < L:
-            if ferry > w:
-                continue
-            if c == GRAY_INDEX:
-                if top < 0:
-                    top = max(counts[:8])
-                if top + w < L:
-                    continue
-            elif counts[c] + w < L:
-                continue
-        best, bl = i, L
-    return best
+        if w < L and (ferry > w or c != GRAY_INDEX and counts[c] + w < L):
+            continue
+        if more is None or more(i):
+            return i
+    return None
 
 
 class _Net:
@@ -512,6 +512,12 @@ class _Net:
         """Whether the board has tunnels (only then is :func:`_tunnel_ok` asked)."""
         self.by_length = sorted(range(T.n), key=lambda i: (-T.rlen[i], T.rid[i]))
         """Route indices, longest first, then by id (the longest claimable route is the first)."""
+        lengths = [T.rlen[i] for i in self.by_length]
+        self.from_length = [next((k for k, L in enumerate(lengths) if L <= n), len(lengths))
+                            for n in range(max(lengths, default=0) + 1)]
+        """n -> where the routes of n spaces or fewer start in ``by_length``."""
+        self.every = (1 << len(board.routes)) - 1
+        self._without: dict[int, tuple[tuple[int, int], ...]] = {}
         self._tickets: dict[str, tuple[int, int, int]] = {}
         self.memo0: dict[int, tuple[tuple, ...]] = {}
         self.pristine: dict[tuple[int, int], tuple] = {}
@@ -519,6 +525,17 @@ class _Net:
         exactly that (the tickets of the first choice are asked with their free routes)."""
         """Searches on the untouched board (nothing claimed or closed, no route free), the
         same for every seat and game (see :class:`_SeatView`)."""
+
+    def adj_without(self, c: int, closed: int) -> tuple[tuple[int, int], ...]:
+        """City c's (other city, route index) pairs without the routes of the mask ``closed``
+        (remembered for every board state: a city has few routes)."""
+        key = (closed & self.mask[c]) << self.sh | c
+        t = self._without.get(key)
+        if t is None:
+            if len(self._without) >= 50000:
+                self._without.clear()
+            t = self._without[key] = tuple([oi for oi in self.adj[c] if not closed >> oi[1] & 1])
+        return t
 
     def ticket(self, board: Any, tid: str) -> tuple[int, int, int]:
         """(city a, city b, points) of ticket ``tid``."""
@@ -563,19 +580,18 @@ class _SeatView:
     the weights of the routes of the cities it goes on from (``seen``) and of nothing else; a
     weight is 0 for an own or free route, the trains for an open one, and closed routes are
     skipped, so the masks (own | free, closed) on ``seen`` are all it depends on. It is
-    remembered with those masks, its trains D to b, its path P, the trains to every city it
-    reached, and its ``tree``: the routes that gave the cities it went on from (and b) their
-    trains. It answers again for the masks now (:meth:`_find`) when every route of ``seen``
-    that changed since
+    remembered with those masks, its trains D to b, its path P and the trains to every city
+    it reached. It answers again for the masks now (:meth:`_find`) when every route of
+    ``seen`` that changed since
 
-    1. got dearer and is not in ``tree`` (its path: not on P): the search runs the same way
-       (every city gets its trains from the same route at the same moment);
+    1. got dearer and is off P: the same path stays the one found, and its trains;
     2. or got cheaper and is off P and, from each end the search could go on from, leads
        past D (the trains alone: from no city nearer than b): nothing reached by then changes;
-    3. or got cheaper and is on P: the same path stays the one found (a lemma checked on
-       millions of random graphs with ties, zero weights and dead ends), D less the savings.
+    3. or got cheaper and is on P: the same path stays the one found, D less the savings.
 
-    Changes of kinds 1 and 2 leave the search as it was, so 3 applies after them.
+    Kinds 1 and 3, and the three together, are lemmas checked on millions of random graphs
+    with ties, zero weights and dead ends (kind 2 holds by how the search runs). A plan holds
+    while every change since is of kind 1 for all of its searches (:meth:`holds`).
     """
 
     __slots__ = ("net", "owner", "openf", "side", "code", "wt", "open", "own", "closed", "adj", "adjx",
@@ -652,6 +668,13 @@ class _SeatView:
     def _reset(self, code: list[int]) -> None:
         """Take ``code`` for every route: the masks, the weights and the adjacency anew."""
         net = self.net
+        if min(code, default=1) > 0:  # every route open to the seat (a new game)
+            self.open, self.own, self.closed = net.every, 0, 0
+            self.wt = list(code)
+            self.code = code
+            self.adj = list(net.adj)
+            self._dead_ends()
+            return
         mo = mw = mc = 0
         for i, x in enumerate(code):
             if x > 0:
@@ -663,7 +686,7 @@ class _SeatView:
         self.open, self.own, self.closed = mo, mw, mc
         self.wt = [x if x > 0 else 0 for x in code]
         self.code = code
-        self.adj = [tuple(oi for oi in lst if code[oi[1]] >= 0) for lst in net.adj]
+        self.adj = [net.adj_without(c, mc) for c in range(net.K)] if mc else list(net.adj)
         self._dead_ends()
 
     def _set(self, i: int, x: int) -> None:
@@ -687,9 +710,9 @@ class _SeatView:
         self.wt[i] = x if x > 0 else 0
         if (was < 0) != (x < 0):
             net = self.net
-            adj, full, adjx, country = self.adj, net.adj, self.adjx, net.country
+            adj, adjx, country, closed = self.adj, self.adjx, net.country, self.closed
             for c in (net.ra[i], net.rb[i]):
-                lst = adj[c] = tuple(oi for oi in full[c] if code[oi[1]] >= 0)
+                lst = adj[c] = net.adj_without(c, closed)
                 if adjx is not adj and not country[c]:
                     adjx[c] = lst
 
@@ -704,16 +727,18 @@ class _SeatView:
     def _full(self, game: Game, seat: int) -> list[int]:
         side = game.side
         openf = game.openf[seat]
-        me = side[seat]
         need = self.net.need
+        if max(game.owner, default=-1) < 0 and 0 not in openf:  # nothing claimed or closed
+            return list(need)
+        me = side[seat]
         return [(0 if side[o] == me else -1) if o >= 0 else (need[i] if openf[i] else -1)
                 for i, o in enumerate(game.owner)]
 
     def holds(self, own: int, closed: int, seen: int, guard: int) -> bool:
         """Whether answers found when the own and closed routes were ``own`` and ``closed`` are
         still those of every search that saw only ``seen``: no route seen changed, or those
-        that did only got dearer and none of them is in ``guard`` (the paths, and the routes
-        that gave the cities a search went on from their trains: :meth:`_find`)."""
+        that did only got dearer and none of them is in ``guard`` (the searches' paths: kind 1
+        of the class docstring)."""
         if own is self.own and closed is self.closed:  # (the same int objects: nothing changed)
             return True
         ch = ((own ^ self.own) | (closed ^ self.closed)) & seen
@@ -732,7 +757,7 @@ class _SeatView:
         if not (x or self.own):  # the untouched board (the first tickets): asked the same often
             e = self.net.pristine.get((key, z))
             if e is not None:
-                return e[4], e
+                return e[3], e
         lst = self.memo.get(key)
         if lst is None:
             lst = self.net.memo0.get(key)
@@ -744,13 +769,13 @@ class _SeatView:
                 z0, x0, seen = e[0], e[1], e[2]
                 ch = ((z0 ^ z) | (x0 ^ x)) & seen
                 if not ch:
-                    return e[4], e
+                    return e[3], e
                 up = ch & ((x & ~x0) | (z0 & ~z & ~x))  # dearer than then
-                pm = e[6]
-                if up & (e[3] if path else pm):
-                    continue  # a route it went by (or that gave a city it went on from its trains)
+                pm = e[5]
+                if up & pm:
+                    continue  # a route it went by
                 down = ch & ~up
-                d = e[4]
+                d = e[3]
                 if not down:
                     return d, e
                 off = down & ~pm
@@ -773,11 +798,11 @@ class _SeatView:
         trains alone: from no city nearer than the target)."""
         net = self.net
         ra, rb, country, need = net.ra, net.rb, net.country, net.need
-        dl = e[7]
+        dl = e[6]
         # the path: a city at dl from which the route (weight now w) reaches dl + w <= D could
         # hand a city on the path other trains or another route (ties at D included); the
         # trains alone: a city nearer than D (dl < D, i.e. dl + 0 <= D - 1) could lower D
-        limit = e[4] if path else e[4] - 1
+        limit = e[3] if path else e[3] - 1
         while routes:
             low = routes & -routes
             i = low.bit_length() - 1
@@ -801,29 +826,28 @@ class _SeatView:
         still to claim, from b back to a); (1 << 30, []) when b can't be reached."""
         d, e = self._answer(a, b, fidx, fmask, True)
         code = self.code
-        return d, [i for i in e[5] if code[i]]
+        return d, [i for i in e[4] if code[i]]
 
     def _answer(self, a: int, b: int, fidx: list[int], fmask: int, path: bool) -> tuple[int, tuple]:
         """(cheapest trains, the search entry) from a remembered search when it still holds
-        (``path``: its path too), else a new search; noted in ``seen``/``guard`` when they
-        are kept (the path's guard for a path, the cost's otherwise)."""
+        (``path``: its path too), else a new search; noted in ``seen``/``guard`` (its path)
+        when they are kept."""
         fmask &= self.open
         hit = self._find(a, b, self.own | fmask, path)
         if hit is None:
             e = self._search(a, b, fidx, fmask)
-            d = e[4]
+            d = e[3]
         else:
             d, e = hit
         if self.seen is not None:
             self.seen |= e[2]
-            self.guard |= e[3] if path else e[6]
+            self.guard |= e[5]
         return d, e
 
     def _search(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple:
         """Dijkstra from a to b popping (trains, city number) first; remembered (see the class
-        docstring) as (own | free, closed, seen, tree, trains, path from b back to a, path
-        mask, trains to every city, no route free); ``tree``: the routes that gave the cities
-        it went on from, and b, their trains."""
+        docstring) as (own | free, closed, seen, trains, path from b back to a, path mask,
+        trains to every city)."""
         net = self.net
         if fmask:
             wt = self.wt[:]
@@ -838,8 +862,7 @@ class _SeatView:
         dist = [INF] * K
         prev = [-1] * K
         dist[a] = 0
-        seen = tree = 0
-        bit = net.bit
+        seen = 0
         push = heapq.heappush
         if net.countries and net.country[a] and a != b:  # the start may be a country (H-8.2)
             heap: list[int] = []
@@ -864,7 +887,6 @@ class _SeatView:
             if d > dist[c]:
                 continue
             seen |= xmask[c]
-            tree |= bit[prev[c]]  # (at the start: bit[-1], one route too many, which is safe)
             for o, i in adj[c]:
                 nd = d + wt[i]
                 if nd < dist[o]:
@@ -872,14 +894,12 @@ class _SeatView:
                     prev[o] = i
                     push(heap, nd << SH | o)
         D = dist[b]
-        if D < INF:
-            tree |= bit[prev[b]]
         pm = 0
         if D >= INF:
             path: tuple[int, ...] = ()
         else:
             out = []
-            rsum = net.rsum
+            bit, rsum = net.bit, net.rsum
             c = b
             while c != a:
                 i = prev[c]
@@ -887,7 +907,7 @@ class _SeatView:
                 pm |= bit[i]
                 c = rsum[i] - c
             path = tuple(out)
-        e = (self.own | fmask, self.closed, seen, tree, D, path, pm, dist, not fmask)
+        e = (self.own | fmask, self.closed, seen, D, path, pm, dist)
         key = a << SH | b
         if not (self.own or self.closed):  # the board untouched: for every seat and game
             if not fmask:
@@ -897,7 +917,7 @@ class _SeatView:
             pristine = net.pristine
             if len(pristine) >= 20000:
                 pristine.clear()
-            pristine[(key, fmask)] = e[:7] + (None, e[8])
+            pristine[(key, fmask)] = e[:6] + (None,)
         memo = self.memo
         lst = memo.get(key)
         if lst is None:
@@ -917,13 +937,16 @@ class _Claimable:
     route's colour or gray + Locomotives, a ferry's Locomotives; a tunnel only with a card
     to spare, :func:`_tunnel_ok`), and the payments of one route (:meth:`claims`)."""
 
-    __slots__ = ("game", "seat", "T", "counts")
+    __slots__ = ("game", "seat", "T", "counts", "more")
 
     def __init__(self, game: Game, seat: int):
         self.game = game
         self.seat = seat
         self.T = game.T
         self.counts = claiming.cards_of(game, seat) if game._hooks["claim_cards"] else game.hands[seat]
+        self.more = self._more if game._hooks["open_for"] or _net(game).tunnels else None
+        """The checks a route passing the card counts still needs (:meth:`_more`); None on a
+        board with none."""
 
     def longest(self, ids: list[int] | None) -> int | None:
         """The index of the first longest claimable route of ``ids`` (route ids), or of the
@@ -937,9 +960,10 @@ class _Claimable:
         isopen = g.openf[self.seat]
         rneed, rlen, rferry, rcol = T.rneed, T.rlen, T.rferry, T.rcol
         net = _net(g)
-        slow = bool(g._hooks["open_for"]) or net.tunnels
-        if ids is None:
-            order: Any = net.by_length
+        more = self.more
+        if ids is None:  # (no route longer than the cards of one colour + Locomotives, or the trains)
+            top_len = min(top + w, trains, len(net.from_length) - 1)
+            order: Any = net.by_length[net.from_length[top_len]:] if top_len >= 0 else ()
         else:
             idx = T.idx
             order = [idx[r] for r in ids]
@@ -955,7 +979,7 @@ class _Claimable:
                 c = rcol[i]
                 if (top if c == GRAY_INDEX else counts[c]) + w < L:
                     continue
-            if slow and not self._more(i):
+            if more is not None and not more(i):
                 continue
             if ids is None:
                 return i  # (longest first)
@@ -973,9 +997,13 @@ class _Claimable:
 
     def claims(self, i: int) -> list[ClaimRoute]:
         """The legal claims of route index ``i`` (a tunnel's: those leaving a card to spare),
-        as ``game.legal_actions()`` lists them."""
+        as ``game.legal_actions()`` lists them. (A tunnel's base payments are sorted out
+        before the mechanics expand them: every option of a payment pays the same cards.)"""
         g = self.game
         out = claiming.base_claims(self.T, i, self.counts)
+        if self.T.rtunnel[i]:
+            have = self.counts
+            out = [a for a in out if _spare(have, a)]
         hooks = g._hooks["claim_options"]
         if hooks and out:
             route = g.board.routes[i]
@@ -983,23 +1011,21 @@ class _Claimable:
                 m.claim_options_start(self.seat)
             for m in hooks:
                 out = m.claim_options(self.seat, route, out)
-        if self.T.rtunnel[i]:
-            out = [a for a in out if _tunnel_ok(g, self.seat, a)]
         return out
 
 
 def _tunnel_ok(game: Game, seat: int, a: ClaimRoute) -> bool:
     """Try a tunnel only with a spare card of the colour used (or a Locomotive) left over for
     the reveal (EU-3); other routes are always fine."""
-    if not game.board.route(a.route).tunnel:
-        return True
-    from ..rules.claiming import cards_of
+    return not game.board.route(a.route).tunnel or _spare(claiming.cards_of(game, seat), a)
 
-    have = cards_of(game, seat)
+
+def _spare(have: list[int], a: ClaimRoute) -> bool:
+    """Whether paying ``a`` from the counts ``have`` leaves a card of the colour used (or a
+    Locomotive) for a tunnel's reveal."""
     pay = a.counts()
     col = next((c for c in range(8) if pay[c]), LOCO)
-    spare = have[LOCO] - pay[LOCO] + (have[col] - pay[col] if col != LOCO else 0)
-    return spare >= 1
+    return have[LOCO] - pay[LOCO] + (have[col] - pay[col] if col != LOCO else 0) >= 1
 
 
 def _tickets(game: Game, seat: int) -> list[str]:
@@ -1097,13 +1123,17 @@ def chosen_action(agent: Any, game: Game) -> Action:
     """The action ``agent`` chooses for the player to move (``agent.choose(game)``, or
     ``agent(game)`` for a function). IllegalAction naming the seat, the player, the agent's
     class and what it returned if that is not an action."""
-    seat = game.current_player
     choose = getattr(agent, "choose", None)
-    if not callable(choose) and not callable(agent):
+    if callable(choose):
+        a = choose(game)
+    elif callable(agent):
+        a = agent(game)
+    else:
+        seat = game.current_player
         raise IllegalAction(f"The agent for seat {seat} ({game.names[seat]}) is a "
                             f"{type(agent).__name__}, which has no choose(game) method.")
-    a = choose(game) if callable(choose) else agent(game)
     if not isinstance(a, Action):
+        seat = game.current_player
         raise IllegalAction(
             f"The agent for seat {seat} ({game.names[seat]}, {type(agent).__name__}) returned "
             f"{shown(a)} (a {type(a).__name__}), not an action: choose(game) must return one of "
@@ -1156,12 +1186,11 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
         steps = 0
         game._raw_stale = True
         game.emit = _quiet  # type: ignore[method-assign]
+        step = game._step
         try:
-            while not game.over:
-                if steps >= max_steps:
-                    break
-                agent = seats[game.current_player]
-                _checked(agent, game, chosen_action(agent, game), game._step)
+            while steps < max_steps and game.pending != "over":
+                agent = seats[game.seat]
+                _checked(agent, game, chosen_action(agent, game), step)
                 steps += 1
         finally:
             del game.emit
