@@ -84,6 +84,8 @@ def action_problem(action: Any) -> str | None:
     """Why an action's fields cannot be a move at all (None when they may be): a whole
     number beyond ±MAX_INT or a text longer than 200 characters, named by its field. Checked
     before the rules, so a refusal never prints a huge value."""
+    if _FINE_ACTIONS.get(id(action)) is action:  # (the same action object again: agents reuse them)
+        return None
     cls = type(action)
     names = _FIELDS.get(cls, False)
     if names is False:
@@ -113,11 +115,16 @@ def action_problem(action: Any) -> str | None:
                 _FINE.add(v)
             except TypeError:
                 pass
+    if len(_FINE_ACTIONS) > 10_000:
+        _FINE_ACTIONS.clear()
+    _FINE_ACTIONS[id(action)] = action
     return None
 
 
 _FINE: set[tuple] = set()
 """Tuple fields already found fine (payments, ticket choices: the same ones come again)."""
+_FINE_ACTIONS: dict[int, Any] = {}
+"""Actions already found fine, by identity (an action is frozen; kept here, its id is not reused)."""
 
 
 def _too_big(v: Any, depth: int) -> str | None:
