@@ -1181,19 +1181,15 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
         play_random(game, [a.rng for a in seats], max_steps)
     else:  # each choice checked and applied as ``apply`` does (``game._step``), but with no
         # events recorded: ``game.log`` replays them when asked
-        from ..rules.fast import _quiet
+        from ..rules.fast import unrecorded
 
         steps = 0
-        game._raw_stale = True
-        game.emit = _quiet  # type: ignore[method-assign]
         step = game._step
-        try:
+        with unrecorded(game):
             while steps < max_steps and game.pending != "over":
                 agent = seats[game.seat]
                 _checked(agent, game, chosen_action(agent, game), step)
                 steps += 1
-        finally:
-            del game.emit
     if not game.over:
         raise RuntimeError(f"{game.variant.name} seed {seed}: not over after {max_steps} actions")
     return game

@@ -24,7 +24,8 @@ its class (``tests/test_fast_claim_pick.py`` checks it against the reference).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..cards import GRAY_INDEX, LOCO
 from . import tickets
@@ -368,8 +369,22 @@ _TICKETS = ("t",)
 
 
 def _quiet(*args: Any) -> None:
-    """``game.emit`` during :func:`play_random`: events are not recorded (``game.log``
-    rebuilds them by replay when asked)."""
+    """``game.emit`` while :func:`unrecorded`: events are not recorded."""
+
+
+@contextmanager
+def unrecorded(g: "Game") -> Iterator[None]:
+    """Play ``g`` without recording its events (``game.log`` rebuilds them by replay when
+    asked): ``emit`` does nothing and ``recording`` is False, so the rules skip building the
+    events of their hot paths (the random loop, ``agents.play_game``)."""
+    g._raw_stale = True
+    g.recording = False
+    g.emit = _quiet  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del g.emit
+        del g.recording
 
 
 def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
@@ -387,6 +402,16 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     reference search (the tests check both agree)."""
     fc: FastCounter = g._fast
     rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * g.n
+    limit = -1 if max_steps is None else max_steps
+    with unrecorded(g):
+        try:
+            return _play(g, fc, rnds, limit)
+        finally:
+            g._version += 1
+
+
+def _play(g: "Game", fc: FastCounter, rnds: list, limit: int) -> int:
+    """:func:`play_random`'s loop (events unrecorded): ``limit`` actions at most (-1: no limit)."""
     hist = g._hist
     app = hist.append
     exec_code = g._exec_code
@@ -394,164 +419,155 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     keep = tickets.keep
     draw_tickets = tickets.draw
     steps = 0
-    limit = -1 if max_steps is None else max_steps
-    g._raw_stale = True
-    g.recording = False
-    g.emit = _quiet  # type: ignore[method-assign]
-    try:
-        if type(fc) is not FastCounter:
-            from .fast_mechanics import play_mechanics
+    if type(fc) is not FastCounter:
+        from .fast_mechanics import play_mechanics
 
-            return play_mechanics(g, fc, rnds, limit)
-        B = fc.B
-        shift, mask, S, cg, cgr = B.shift, B.mask, B.S, B.cg, B.cgr
-        ROWS, LENS = fc.tables
-        mp, hands, trains, openf = fc.mp, g.hands, g.trains, g.openf
-        while steps != limit:
-            p = g.pending
-            seat = g.seat
-            rnd = rnds[seat]
-            if p != "turn":
-                if p == "second-card":  # (a turn that stopped at max_steps after its first card)
+        return play_mechanics(g, fc, rnds, limit)
+    B = fc.B
+    shift, mask, S, cg, cgr = B.shift, B.mask, B.S, B.cg, B.cgr
+    ROWS, LENS = fc.tables
+    mp, hands, trains, openf = fc.mp, g.hands, g.trains, g.openf
+    while steps != limit:
+        p = g.pending
+        seat = g.seat
+        rnd = rnds[seat]
+        if p != "turn":
+            if p == "second-card":  # (a turn that stopped at max_steps after its first card)
+                m = KINDS.get(tuple(g.display))
+                if m is None:
+                    m = kinds_face_up(g.display)
+                fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
+                src = fs[int(rnd() * len(fs))]
+                draw(g, seat, src)
+                app(_DRAW_CODES[src])
+            elif p == "over":
+                break
+            else:
+                code = keep_code(g, rnd)
+                keep(g, seat, code[1])
+                app(code)
+            steps += 1
+            continue
+        hand = hands[seat]
+        t = trains[seat]
+        M = mp[seat]
+        h0, h1, h2, h3, h4, h5, h6, h7, w = hand
+        R = ROWS[t][w]
+        gm = M[GRAY]
+        x = a = M[ALL] * R[0]
+        if h0:
+            x += (M[0] + gm) * R[h0]
+        x0 = x
+        if h1:
+            x += (M[1] + gm) * R[h1]
+        x1 = x
+        if h2:
+            x += (M[2] + gm) * R[h2]
+        x2 = x
+        if h3:
+            x += (M[3] + gm) * R[h3]
+        x3 = x
+        if h4:
+            x += (M[4] + gm) * R[h4]
+        x4 = x
+        if h5:
+            x += (M[5] + gm) * R[h5]
+        x5 = x
+        if h6:
+            x += (M[6] + gm) * R[h6]
+        x6 = x
+        if h7:
+            x += (M[7] + gm) * R[h7]
+        nc = (x >> shift) & mask
+        m = KINDS.get(tuple(g.display))
+        if m is None:
+            m = kinds_face_up(g.display)
+        fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
+        nd = len(fs)
+        total = nd + nc + (1 if g.tdeck else 0)
+        if not total:
+            exec_code(_PASS)
+            app(_PASS)
+            steps += 1
+            continue
+        r = int(rnd() * total)
+        if r < nd:
+            src = fs[r]
+            draw(g, seat, src)
+            app(_DRAW_CODES[src])
+            steps += 1
+            if g.pending == "second-card" and steps != limit:  # the second card (B-4.4)
+                if src != DECK:  # (a blind card leaves the display as it was)
                     m = KINDS.get(tuple(g.display))
                     if m is None:
                         m = kinds_face_up(g.display)
-                    fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
-                    src = fs[int(rnd() * len(fs))]
-                    draw(g, seat, src)
-                    app(_DRAW_CODES[src])
-                elif p == "over":
-                    break
-                else:
-                    code = keep_code(g, rnd)
-                    keep(g, seat, code[1])
-                    app(code)
-                steps += 1
-                continue
-            hand = hands[seat]
-            t = trains[seat]
-            M = mp[seat]
-            h0, h1, h2, h3, h4, h5, h6, h7, w = hand
-            R = ROWS[t][w]
-            gm = M[GRAY]
-            x = a = M[ALL] * R[0]
-            if h0:
-                x += (M[0] + gm) * R[h0]
-            x0 = x
-            if h1:
-                x += (M[1] + gm) * R[h1]
-            x1 = x
-            if h2:
-                x += (M[2] + gm) * R[h2]
-            x2 = x
-            if h3:
-                x += (M[3] + gm) * R[h3]
-            x3 = x
-            if h4:
-                x += (M[4] + gm) * R[h4]
-            x4 = x
-            if h5:
-                x += (M[5] + gm) * R[h5]
-            x5 = x
-            if h6:
-                x += (M[6] + gm) * R[h6]
-            x6 = x
-            if h7:
-                x += (M[7] + gm) * R[h7]
-            nc = (x >> shift) & mask
-            m = KINDS.get(tuple(g.display))
-            if m is None:
-                m = kinds_face_up(g.display)
-            fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
-            nd = len(fs)
-            total = nd + nc + (1 if g.tdeck else 0)
-            if not total:
-                exec_code(_PASS)
-                app(_PASS)
-                steps += 1
-                continue
-            r = int(rnd() * total)
-            if r < nd:
-                src = fs[r]
+                fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
+                src = fs[int(rnd() * len(fs))]
                 draw(g, seat, src)
                 app(_DRAW_CODES[src])
                 steps += 1
-                if g.pending == "second-card" and steps != limit:  # the second card (B-4.4)
-                    if src != DECK:  # (a blind card leaves the display as it was)
-                        m = KINDS.get(tuple(g.display))
-                        if m is None:
-                            m = kinds_face_up(g.display)
-                    fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
-                    src = fs[int(rnd() * len(fs))]
-                    draw(g, seat, src)
-                    app(_DRAW_CODES[src])
-                    steps += 1
-                continue
-            r -= nd
-            if r >= nc:
-                draw_tickets(g, seat)
-                app(_TICKETS)
-                steps += 1
-                continue
-            # the colour: the first whose running sum passes r + the all-Locomotive count (first
-            # in the sums, last in the order)
-            r += (a >> shift) & mask
-            if r < (x0 >> shift) & mask:
-                c, base = 0, a
-            elif r < (x1 >> shift) & mask:
-                c, base = 1, x0
-            elif r < (x2 >> shift) & mask:
-                c, base = 2, x1
-            elif r < (x3 >> shift) & mask:
-                c, base = 3, x2
-            elif r < (x4 >> shift) & mask:
-                c, base = 4, x3
-            elif r < (x5 >> shift) & mask:
-                c, base = 5, x4
-            elif r < (x6 >> shift) & mask:
-                c, base = 6, x5
-            elif r < nc:
-                c, base = 7, x6
-            else:  # all Locomotives (rare): the reference search
-                code = _nth_claim(B, M, hand, t, openf[seat], r - ((a >> shift) & mask))
-                fast_claim(g, seat, code[1], code[2], code[3], code[4])
-                app(code)
-                steps += 1
-                continue
-            r -= (base >> shift) & mask
-            # the length: the payments of each length, shortest first
-            mc = M[c] + gm
-            for q, o, at, nl, L in LENS[t][w][hand[c]]:
-                no = (mc >> at) & mask  # the open routes colour c may pay
-                k = no * o
-                if r < k:
-                    break
-                r -= k
-            # the route: the j-th of those open (counted from the nearer end); its Locomotives:
-            # the fewest the length needs, plus k
-            j, k = divmod(r, o)
-            nl += k
-            f = openf[seat]
-            if j + j < no:
-                for i in cg[c * S + q]:
-                    if f[i]:
-                        if not j:
-                            break
-                        j -= 1
-            else:
-                j = no - 1 - j
-                for i in cgr[c * S + q]:
-                    if f[i]:
-                        if not j:
-                            break
-                        j -= 1
-            fast_claim(g, seat, i, c, L - nl, nl)
-            app(("c", i, c, L - nl, nl))
+            continue
+        r -= nd
+        if r >= nc:
+            draw_tickets(g, seat)
+            app(_TICKETS)
             steps += 1
-    finally:
-        del g.emit
-        del g.recording
-        g._version += 1
+            continue
+        # the colour: the first whose running sum passes r + the all-Locomotive count (first
+        # in the sums, last in the order)
+        r += (a >> shift) & mask
+        if r < (x0 >> shift) & mask:
+            c, base = 0, a
+        elif r < (x1 >> shift) & mask:
+            c, base = 1, x0
+        elif r < (x2 >> shift) & mask:
+            c, base = 2, x1
+        elif r < (x3 >> shift) & mask:
+            c, base = 3, x2
+        elif r < (x4 >> shift) & mask:
+            c, base = 4, x3
+        elif r < (x5 >> shift) & mask:
+            c, base = 5, x4
+        elif r < (x6 >> shift) & mask:
+            c, base = 6, x5
+        elif r < nc:
+            c, base = 7, x6
+        else:  # all Locomotives (rare): the reference search
+            code = _nth_claim(B, M, hand, t, openf[seat], r - ((a >> shift) & mask))
+            fast_claim(g, seat, code[1], code[2], code[3], code[4])
+            app(code)
+            steps += 1
+            continue
+        r -= (base >> shift) & mask
+        # the length: the payments of each length, shortest first
+        mc = M[c] + gm
+        for q, o, at, nl, L in LENS[t][w][hand[c]]:
+            no = (mc >> at) & mask  # the open routes colour c may pay
+            k = no * o
+            if r < k:
+                break
+            r -= k
+        # the route: the j-th of those open (counted from the nearer end); its Locomotives:
+        # the fewest the length needs, plus k
+        j, k = divmod(r, o)
+        nl += k
+        f = openf[seat]
+        if j + j < no:
+            for i in cg[c * S + q]:
+                if f[i]:
+                    if not j:
+                        break
+                    j -= 1
+        else:
+            j = no - 1 - j
+            for i in cgr[c * S + q]:
+                if f[i]:
+                    if not j:
+                        break
+                    j -= 1
+        fast_claim(g, seat, i, c, L - nl, nl)
+        app(("c", i, c, L - nl, nl))
+        steps += 1
     return steps
 
 
