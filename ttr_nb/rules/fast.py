@@ -24,8 +24,7 @@ its class (``tests/test_fast_claim_pick.py`` checks it against the reference).
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any
 
 from ..cards import GRAY_INDEX, LOCO
 from . import tickets
@@ -372,19 +371,24 @@ def _quiet(*args: Any) -> None:
     """``game.emit`` while :func:`unrecorded`: events are not recorded."""
 
 
-@contextmanager
-def unrecorded(g: "Game") -> Iterator[None]:
-    """Play ``g`` without recording its events (``game.log`` rebuilds them by replay when
-    asked): ``emit`` does nothing and ``recording`` is False, so the rules skip building the
-    events of their hot paths (the random loop, ``agents.play_game``)."""
-    g._raw_stale = True
-    g.recording = False
-    g.emit = _quiet  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        del g.emit
-        del g.recording
+class unrecorded:
+    """``with unrecorded(g):`` plays ``g`` without recording its events (``game.log``
+    rebuilds them by replay when asked): ``emit`` does nothing and ``recording`` is False, so
+    the rules skip building the events of their hot paths (the random loop,
+    ``agents.play_game``). (A class, not a generator: entered once per game, cheaply.)"""
+
+    def __init__(self, g: "Game"):
+        self.g = g
+
+    def __enter__(self) -> None:
+        g = self.g
+        g._raw_stale = True
+        g.recording = False
+        g.emit = _quiet  # type: ignore[method-assign]
+
+    def __exit__(self, *exc: Any) -> None:
+        del self.g.emit
+        del self.g.recording
 
 
 def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
