@@ -23,10 +23,11 @@ _NONE: tuple = ()
 
 
 def _config(g: "Game") -> tuple:
-    """(board tables, kernels, option counts, which ``actions`` hooks to ask at each kind,
-    trains and Locomotives clamped as the kernels read them) shared by the games of one board,
-    variant, number of players and settings (the mechanics' classes, keys and action kinds
-    are read from a game of them: they depend on nothing else)."""
+    """(the board's packing, kernels by one key, kernels by a key per card, option counts,
+    options of base claims by route, payments and key, which ``actions`` hooks to ask at each
+    kind, trains and Locomotives clamped as the kernels read them) shared by the games of one
+    board, variant, number of players and settings (the mechanics' classes, keys and action
+    kinds are read from a game of them: they depend on nothing else)."""
     T = g.T
     v = g.variant
     pol = tuple(sorted(g.policies.items()))
@@ -50,15 +51,61 @@ def _config(g: "Game") -> tuple:
         bound = 1
         for m in opt:
             bound *= min(m.max_options, MAX_OPTIONS)  # (MAX_OPTIONS: the most one may claim)
-        B = _tables(T, cls, bound)
+        B = _Packing(T, _tables(T, cls, bound))
         hmax = 8 * v.cards_per_color + v.locomotives
         TC = tuple(t if t < B.mt else B.mt for t in range(max(v.trains, B.mt) + 1000))
         WC = tuple(w if w < B.ml else B.ml for w in range(hmax + 1))
-        hit = _CONFIG[key] = (T, B, {}, {}, A, TC, WC)
-    if len(hit[2]) > 100_000 or len(hit[3]) > 100_000:  # (a bound on memory: rebuilt on use)
-        hit[2].clear()
-        hit[3].clear()
+        hit = _CONFIG[key] = (T, B, {}, {}, {}, {}, A, TC, WC)
+    for memo in hit[2:6]:
+        if len(memo) > 100_000:  # (a bound on memory: rebuilt on use)
+            memo.clear()
     return hit[1:]
+
+
+class _Packing:
+    """How :class:`MechanicCounter` packs a seat's open routes (``mp``, as
+    :class:`~.fast.FastCounter` does) and its kernels: the slots of the board's tables
+    (``fast._Tables``: ``slots``, ``cg``, ``allc``, ``rep``, ``bound``), each at its own place
+    ``pos[q]``, in fields of ``sh`` bits.
+
+    A field of a seat's sum of products never exceeds (routes each colour pays, over the
+    colours) × (payments of a route, at most the longest route + 1) × (options of a payment)
+    + (routes) × (options of the all-Locomotive payment), so ``sh`` holds that and no more
+    (the product's bit length is what a multiplication costs). The places put together the
+    slots the same colours pay (by the mean of those colours), so a colour's counts end
+    early: the slot order, which is the sampler's order, does not change."""
+
+    def __init__(self, T: Any, B: Any):
+        self.slots, self.S, self.cg, self.allc, self.rep = B.slots, B.S, B.cg, B.allc, B.rep
+        self.bound, self.ml, self.mt, self.rcol = B.bound, B.ml, B.mt, B.rcol
+        S = B.S
+        paid = [tuple(q for q in range(S) if B.cg[c * S + q]) for c in range(8)] + [tuple(range(S))]
+        self.paid = tuple(paid)
+        """paid[c]: the slots where colour c (LOCO: all Locomotives) has routes to pay, in
+        order: its kernels have fields for these only."""
+        groups = sorted(set(paid))
+        self.group = tuple(groups.index(p) for p in paid)
+        """group[c]: which kernels colour c shares (the colours that pay in the same slots)."""
+        by = [[c for c in range(8) if q in paid[c]] for q in range(S)]
+        order = sorted(range(S), key=lambda q: (sum(by[q]) / len(by[q]) if by[q] else 8, q))
+        self.pos = [0] * S
+        for k, q in enumerate(order):
+            self.pos[q] = k
+        most = sum(map(len, B.cg)) * (B.ml + 1) * B.bound + T.n * B.bound
+        sh = self.sh = max(most.bit_length(), 1)
+        self.mask = (1 << sh) - 1
+        self.shift = sh * (S - 1)
+        self.top = tuple(1 << (sh * (S - min((self.pos[q] for q in p), default=S))) for p in paid)
+        """top[c]: the bit just above the fields of colour c's kernels (they carry it, see
+        :class:`MechanicCounter`); times the counts the colour pays, it lands above the field
+        read."""
+        self.rbit = [1 << (sh * self.pos[q]) for q in B.slot]
+        m0 = [0] * 10
+        for i, b in enumerate(self.rbit):
+            m0[B.rcol[i]] += b
+            m0[ALL] += b
+        self.m0 = m0
+        """The packed counts with every route open: 8 colours, gray, all."""
 
 
 def _pick_open(routes: tuple, f: bytearray, j: int) -> int:
@@ -98,37 +145,42 @@ class MechanicCounter(FastCounter):
     returns for it. Those numbers are remembered by the route's slot (length, ferry,
     mountains and the mechanics' :meth:`~.mechanic.Mechanic.fast_class`), the payment and the
     mechanics' :meth:`~.mechanic.Mechanic.fast_keys`, and summed into one kernel per (trains,
-    Locomotives, cards of the colour, key), so a colour still costs one big-int
-    multiplication. Once the colour, slot and route are picked, only that route's options of
-    that colour are built (through the same hooks) and the chosen one is taken. The mechanics'
-    own actions are picked from their :meth:`~.mechanic.Mechanic.fast_actions` (the same as
+    Locomotives, key, colour group, cards of the colour), so a colour still costs one big-int
+    multiplication. Once the colour, slot and route are picked, the options of that one
+    payment are taken (built through the same hooks once, then remembered by the route, the
+    payment and the key: the keys are the state the options depend on). The mechanics' own
+    actions are picked from their :meth:`~.mechanic.Mechanic.fast_actions` (the same as
     :meth:`~.mechanic.Mechanic.actions`, without a copy).
 
     Its order: draws, claims (colour by colour, then all-Locomotive; slot by slot; route by
     route; option by option), the ticket draw, the mechanics' actions. A pick is an action
     code (draws, tickets, keeps) or an Action (claims, the mechanics' actions).
 
-    Each seat's open routes are counted as in :class:`~.fast.FastCounter` (``mp``). A kernel carries one bit above its fields (``top``), so it is never 0 (a kernel not built
-    yet is); that bit lands above the field read and changes no count."""
+    Each seat's open routes are counted as in :class:`~.fast.FastCounter` (``mp``), in the
+    board's own packing (:class:`_Packing`). A kernel has fields only for the slots where its
+    colour has routes, and one bit just above them (``_Packing.top``), so it is never 0 (a
+    kernel not built yet is); that bit lands above the field read and changes no count."""
 
     def __init__(self, g: "Game"):
-        B, self.K, self.O, self.A, self.TC, self.WC = _config(g)
+        B, self.K, self.KL, self.O, self.OC, self.A, self.TC, self.WC = _config(g)
         self.B = B
-        """The board's tables, the kernels, the option counts, and A[kind]: which of the game's
-        ``actions`` hooks to ask at that kind (an index, or a tuple)."""
+        """The board's packing (:class:`_Packing`), the kernels (by one key for every card,
+        and by a key per card), the option counts, the options of base claims
+        (:meth:`_claim`), A[kind]: which of the game's ``actions`` hooks to ask at that kind
+        (an index, or a tuple), and the clamps of trains and Locomotives."""
         self.mp = [list(B.m0) for _ in range(g.n)]
         v = g.variant
-        self.hmax = 8 * v.cards_per_color + v.locomotives
-        """The most cards of a colour a seat can pay with (every train card)."""
-        self.top = 1 << (B.sh * B.S)
+        self.hmax = v.cards_per_color
+        """The most cards of a colour a seat can pay with (every card of that colour)."""
         self.shift, self.mask = B.shift, B.mask
         self._g: Any = None
         """The game whose hooks are bound below (:meth:`_bind`)."""
 
     def copy(self) -> "MechanicCounter":
         c = MechanicCounter.__new__(MechanicCounter)
-        c.B, c.K, c.O, c.A, c.TC, c.WC = self.B, self.K, self.O, self.A, self.TC, self.WC
-        c.hmax, c.top, c.shift, c.mask = self.hmax, self.top, self.shift, self.mask
+        c.B, c.K, c.KL, c.O, c.OC, c.A, c.TC, c.WC = (
+            self.B, self.K, self.KL, self.O, self.OC, self.A, self.TC, self.WC)
+        c.hmax, c.shift, c.mask = self.hmax, self.shift, self.mask
         c.mp = [list(m) for m in self.mp]
         c._g = None  # (the copy serves another game: bound on first use)
         return c
@@ -191,96 +243,133 @@ class MechanicCounter(FastCounter):
         wc = self.WC[w]
         m0, m1, m2, m3, m4, m5, m6, m7, gm, ma = self.mp[seat]
         x = 0
+        k = self._kernel
         if type(keys) is not list:  # one key: one row of kernels, read by the cards held
             at = self.K.get((tc, wc, keys))
             if at is None:
-                at = self.K[(tc, wc, keys)] = ([0] * (self.hmax + 1), [None] * (self.hmax + 1))
-            R = at[0]
-            k = self._kernel
+                at = self.K[(tc, wc, keys)] = self._rows()
+            R0, R1, R2, R3, R4, R5, R6, R7, R8 = at[1]
             if h0:
-                x = (m0 + gm) * (R[h0] or k(g, seat, at, h0, keys, tc, wc, h0, 0))
+                x = (m0 + gm) * (R0[h0] or k(g, seat, at, h0, keys, tc, wc, h0, 0))
             s0 = x
             if h1:
-                x += (m1 + gm) * (R[h1] or k(g, seat, at, h1, keys, tc, wc, h1, 1))
+                x += (m1 + gm) * (R1[h1] or k(g, seat, at, h1, keys, tc, wc, h1, 1))
             s1 = x
             if h2:
-                x += (m2 + gm) * (R[h2] or k(g, seat, at, h2, keys, tc, wc, h2, 2))
+                x += (m2 + gm) * (R2[h2] or k(g, seat, at, h2, keys, tc, wc, h2, 2))
             s2 = x
             if h3:
-                x += (m3 + gm) * (R[h3] or k(g, seat, at, h3, keys, tc, wc, h3, 3))
+                x += (m3 + gm) * (R3[h3] or k(g, seat, at, h3, keys, tc, wc, h3, 3))
             s3 = x
             if h4:
-                x += (m4 + gm) * (R[h4] or k(g, seat, at, h4, keys, tc, wc, h4, 4))
+                x += (m4 + gm) * (R4[h4] or k(g, seat, at, h4, keys, tc, wc, h4, 4))
             s4 = x
             if h5:
-                x += (m5 + gm) * (R[h5] or k(g, seat, at, h5, keys, tc, wc, h5, 5))
+                x += (m5 + gm) * (R5[h5] or k(g, seat, at, h5, keys, tc, wc, h5, 5))
             s5 = x
             if h6:
-                x += (m6 + gm) * (R[h6] or k(g, seat, at, h6, keys, tc, wc, h6, 6))
+                x += (m6 + gm) * (R6[h6] or k(g, seat, at, h6, keys, tc, wc, h6, 6))
             s6 = x
             if h7:
-                x += (m7 + gm) * (R[h7] or k(g, seat, at, h7, keys, tc, wc, h7, 7))
+                x += (m7 + gm) * (R7[h7] or k(g, seat, at, h7, keys, tc, wc, h7, 7))
             s7 = x
             if w:
-                x += ma * (R[0] or k(g, seat, at, 0, keys, tc, wc, 0, LOCO))
-        else:  # a key per colour: one table for these trains and Locomotives, by (cards, the
-            # keys of the colour and of the Locomotives)
-            at = self.K.get((tc, wc))
-            if at is None:
-                at = self.K[(tc, wc)] = ({}, {})
-            R = at[0].get
-            k = self._kernel
+                x += ma * (R8[0] or k(g, seat, at, 0, keys, tc, wc, 0, LOCO))
+        else:  # a key per card: one table for these trains, Locomotives and Locomotive key, by
+            # the key of the colour (it tells the colour's cards apart; None: all Locomotives)
             k0, k1, k2, k3, k4, k5, k6, k7, k8 = keys
+            at = self.KL.get((tc, wc, k8))
+            if at is None:
+                at = self.KL[(tc, wc, k8)] = self._tables()
+            R0, R1, R2, R3, R4, R5, R6, R7, R8 = at[0]
             if h0:
-                x = (m0 + gm) * (R((h0, k0, k8)) or k(g, seat, at, (h0, k0, k8), (k0, k8), tc, wc, h0, 0))
+                x = (m0 + gm) * (R0(k0) or k(g, seat, at, k0, (k0, k8), tc, wc, h0, 0))
             s0 = x
             if h1:
-                x += (m1 + gm) * (R((h1, k1, k8)) or k(g, seat, at, (h1, k1, k8), (k1, k8), tc, wc, h1, 1))
+                x += (m1 + gm) * (R1(k1) or k(g, seat, at, k1, (k1, k8), tc, wc, h1, 1))
             s1 = x
             if h2:
-                x += (m2 + gm) * (R((h2, k2, k8)) or k(g, seat, at, (h2, k2, k8), (k2, k8), tc, wc, h2, 2))
+                x += (m2 + gm) * (R2(k2) or k(g, seat, at, k2, (k2, k8), tc, wc, h2, 2))
             s2 = x
             if h3:
-                x += (m3 + gm) * (R((h3, k3, k8)) or k(g, seat, at, (h3, k3, k8), (k3, k8), tc, wc, h3, 3))
+                x += (m3 + gm) * (R3(k3) or k(g, seat, at, k3, (k3, k8), tc, wc, h3, 3))
             s3 = x
             if h4:
-                x += (m4 + gm) * (R((h4, k4, k8)) or k(g, seat, at, (h4, k4, k8), (k4, k8), tc, wc, h4, 4))
+                x += (m4 + gm) * (R4(k4) or k(g, seat, at, k4, (k4, k8), tc, wc, h4, 4))
             s4 = x
             if h5:
-                x += (m5 + gm) * (R((h5, k5, k8)) or k(g, seat, at, (h5, k5, k8), (k5, k8), tc, wc, h5, 5))
+                x += (m5 + gm) * (R5(k5) or k(g, seat, at, k5, (k5, k8), tc, wc, h5, 5))
             s5 = x
             if h6:
-                x += (m6 + gm) * (R((h6, k6, k8)) or k(g, seat, at, (h6, k6, k8), (k6, k8), tc, wc, h6, 6))
+                x += (m6 + gm) * (R6(k6) or k(g, seat, at, k6, (k6, k8), tc, wc, h6, 6))
             s6 = x
             if h7:
-                x += (m7 + gm) * (R((h7, k7, k8)) or k(g, seat, at, (h7, k7, k8), (k7, k8), tc, wc, h7, 7))
+                x += (m7 + gm) * (R7(k7) or k(g, seat, at, k7, (k7, k8), tc, wc, h7, 7))
             s7 = x
             if w:
-                x += ma * (R((0, k8, k8)) or k(g, seat, at, (0, k8, k8), k8, tc, wc, 0, LOCO))
+                x += ma * (R8(None) or k(g, seat, at, None, k8, tc, wc, 0, LOCO))
         self._sums = (s0, s1, s2, s3, s4, s5, s6, s7, x)
         self._at = at
         return (x >> self.shift) & self.mask
 
+    def _rows(self) -> tuple:
+        """Kernels by the cards of the colour, for one key: (the slots' options by those
+        cards, for each card the list of its kernels, the list of their picker slots);
+        colours of one ``group`` share the lists."""
+        n = self.hmax + 1
+        group = self.B.group
+        rows = [[0] * n for _ in range(max(group) + 1)]
+        picks = [[None] * n for _ in rows]
+        return {}, tuple(rows[k] for k in group), tuple(picks[k] for k in group)
+
+    def _tables(self) -> tuple:
+        """Kernels by the key of the colour, for a key per card: (for each card the ``get``
+        of its kernels, the slots' options by that key, its kernels, their picker slots);
+        colours of one ``group`` share the tables."""
+        group = self.B.group
+        tables = [{} for _ in range(max(group) + 1)]
+        picks = [{} for _ in tables]
+        kernels = tuple(tables[k] for k in group)
+        return tuple(t.get for t in kernels), {}, kernels, tuple(picks[k] for k in group)
+
     def _kernel(self, g: "Game", seat: int, at: Any, where: Any, mk: Any, tc: int, wc: int, hc: int,
                 c: int) -> int:
-        """Build ``at[0][where]`` and ``at[1][where]``: the kernel of colour ``c`` with ``hc``
-        cards of it (0 and ``c`` = LOCO: the all-Locomotive payment), ``wc`` Locomotives, ``tc``
-        trains and the mechanics' key ``mk`` (the options of each slot at its place, plus the
-        bit ``top``), and for the picker, over the slots with options, in slot order: (the
-        slots, their options, the bits of their counts, their fewest Locomotives, each of their
+        """Build ``at[-2][c][where]`` and ``at[-1][c][where]`` (:meth:`_rows`,
+        :meth:`_tables`): the kernel of colour ``c`` with ``hc`` cards of it (0 and ``c`` =
+        LOCO: the all-Locomotive payment), ``wc`` Locomotives, ``tc`` trains and the mechanics'
+        key ``mk`` (the options of each slot where the colour has routes, at its place, plus
+        the bit ``top[c]``), and for the picker the slots with options, in slot order: (the
+        bit of the slot's count, its options, the slot, its fewest Locomotives, each of its
         payments' options). Returns the kernel."""
+        every = at[-3].get(where)
+        if every is None:
+            every = at[-3][where] = self._slot_options(g, seat, mk, tc, wc, hc, c)
+        R = self.B.top[c]
+        lens = []
+        for q in self.B.paid[c]:
+            so = every[q]
+            if so is not None:
+                R += so[0]
+                lens.append(so[1])
+        at[-2][c][where] = R
+        at[-1][c][where] = tuple(lens)
+        return R
+
+    def _slot_options(self, g: "Game", seat: int, mk: Any, tc: int, wc: int, hc: int, c: int) -> list:
+        """For each slot, with ``hc`` cards of a colour (0: the all-Locomotive payment),
+        ``wc`` Locomotives, ``tc`` trains and the mechanics' key ``mk``: None if no payment
+        has an option, else (its field of a kernel, its picker entry: see :meth:`_kernel`),
+        whatever the colour (``c`` names it for the hooks)."""
         B = self.B
-        sh, S = B.sh, B.S
+        sh, S, pos = B.sh, B.S, B.pos
         O = self.O
         started = False
-        R = self.top
-        lens = []
+        out: list = []
         for q, (L, f, x, _cl) in enumerate(B.slots):
-            if L + x > tc:
+            if L + x > tc or not hc and L > wc:
+                out.append(None)
                 continue
             if not hc:
-                if L > wc:
-                    continue
                 lo = L
                 pays: tuple = ((LOCO, 0, L),)
             else:
@@ -300,11 +389,10 @@ class MechanicCounter(FastCounter):
                 opts.append(v)
             o = sum(opts)
             if o:
-                R += o << (sh * (S - 1 - q))
-                lens.append((q, o, sh * q, lo, tuple(opts)))
-        at[0][where] = R
-        at[1][where] = tuple(zip(*lens)) or ((), (), (), (), ())
-        return R
+                out.append((o << (sh * (S - 1 - pos[q])), (sh * pos[q], o, q, lo, tuple(opts))))
+            else:
+                out.append(None)
+        return out
 
     def _options_of(self, g: "Game", seat: int, q: int, pay: tuple) -> int:
         """How many options the mechanics give a payment ``pay`` = (colour, coloured cards,
@@ -327,10 +415,11 @@ class MechanicCounter(FastCounter):
         return n
 
     def _claim(self, g: "Game", seat: int, r: int, cards: list[int], keys: Any) -> Any:
-        """The r-th claim (0 <= r < :meth:`_count`, just called for this state), built through
-        the hooks: the route and the base payment from the counts, then the mechanics' options
-        of that one payment (when they keep each payment's options as one block in order,
-        ``claim_options_in_order``; else of all the route's payments of that colour)."""
+        """The r-th claim (0 <= r < :meth:`_count`, just called for this state): the colour,
+        slot, route and base payment from the counts, then the mechanics' options of that one
+        payment (when they keep each payment's options as one block in order,
+        ``claim_options_in_order``; else of all the route's payments of that colour), built
+        through the hooks (:meth:`_expand`) once for each route, payments and key."""
         B = self.B
         shift, mask = B.shift, B.mask
         # the colour: the first whose running sum (from the count just made) passes r
@@ -343,21 +432,19 @@ class MechanicCounter(FastCounter):
         if c:
             r -= (sums[c - 1] >> shift) & mask
         at = self._at
-        if c == LOCO:
-            where: Any = 0 if type(keys) is not list else (0, keys[LOCO], keys[LOCO])
+        one = type(keys) is not list
+        if one:
+            where: Any = 0 if c == LOCO else cards[c]
         else:
-            where = cards[c] if type(keys) is not list else (cards[c], keys[c], keys[LOCO])
-        qs, os, bits, los, optss = at[1][where]
+            where = None if c == LOCO else keys[c]
         # the slot: the first whose (open routes × options) passes what is left of r
         M = self.mp[seat]
         mc = M[ALL] if c == LOCO else M[c] + M[GRAY]
-        for n, bit in enumerate(bits):
-            o = os[n]
+        for bit, o, q, lo, opts in at[-1][c][where]:
             v = ((mc >> bit) & mask) * o
             if r < v:
                 break
             r -= v
-        q, lo, opts = qs[n], los[n], optss[n]
         j, k = divmod(r, o)
         T = g.T
         f = g.openf[seat]
@@ -370,8 +457,7 @@ class MechanicCounter(FastCounter):
             L = T.rlen[i]
             first = c * (L + 1) + lo
         row = T._claims[i] or T.claim_row(i)
-        opt = self._opt
-        if not opt:
+        if not self._opt:
             return row[first + k]
         if self._in_order:
             # the payment whose block holds option k (its options as counted), alone
@@ -379,17 +465,29 @@ class MechanicCounter(FastCounter):
                 if k < o:
                     break
                 k -= o
-            base = [row[first + n]]
+            first += n
+            last = first + 1
         else:
-            base = row[first:first + len(opts)]
+            last = first + len(opts)
+        mk = keys if one else keys[LOCO] if c == LOCO else (keys[c], keys[LOCO])
+        ok = (i, first, last, mk)
+        base = self.OC.get(ok)
+        if base is None:
+            base = self.OC[ok] = self._expand(g, seat, i, row[first:last])
+        if len(base) != o:  # pragma: no cover
+            raise AssertionError("claim options out of step with their count")
+        return base[k]
+
+    def _expand(self, g: "Game", seat: int, i: int, base: list) -> list:
+        """The mechanics' options of the base claims ``base`` of route index ``i`` now (their
+        ``claim_options``; the same for equal ``fast_keys``, so :meth:`_claim` remembers them)."""
         route = g.board.routes[i]
+        opt = self._opt
         for m in opt:
             m.claim_options_start(seat)
         for m in opt:
             base = m.claim_options(seat, route, base)
-        if len(base) != o:  # pragma: no cover
-            raise AssertionError("claim options out of step with their count")
-        return base[k]
+        return base
 
     # -- every decision ----------------------------------------------------------------------
     def count(self, g: "Game") -> int:
@@ -428,6 +526,10 @@ class MechanicCounter(FastCounter):
             return _DRAW_CODES[fs[r]] if r < nd else ext[r - nd]
         if p == "over":
             raise IndexError("no legal action: the game is over")
+        return self._decide(g, p, rnd)
+
+    def _decide(self, g: "Game", p: str, rnd: Any) -> Any:
+        """:meth:`step` at a choice of tickets or a mechanic's own decision ``p``."""
         ext = self._extra(g, p)
         if p == "setup-tickets" or p == "keep-tickets":
             if not ext:
@@ -486,7 +588,7 @@ def _first_cards(hooks: list) -> Callable[[int], Any]:
 
 def _joint_keys(opt: list) -> Callable[[int], Any]:
     """The keys of several mechanics that expand claims: a tuple of theirs, or (when one
-    keys each card) a list of nine tuples."""
+    keys each card, its keys telling the counts apart) a list of nine tuples."""
     def keys(seat: int) -> Any:
         ks = [m.fast_keys(seat) for m in opt]
         if not any(type(k) is list for k in ks):
@@ -509,53 +611,89 @@ def _joint_actions(ms: Sequence) -> Callable[[str], list]:
 
 def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> int:
     """:func:`play_random`'s loop with :class:`MechanicCounter`: the same picks as
-    :meth:`MechanicCounter.step` (a second card is picked here, a turn by
-    :meth:`MechanicCounter._turn`), applied as ``game._exec`` applies them."""
+    :meth:`MechanicCounter.step` (a turn and a second card are picked here, from the same
+    counts and lists), applied as ``game._exec`` applies them."""
     from ..actions import ClaimRoute
     from .claiming import claim
     from .drawing import draw
+    from .tickets import draw as draw_tickets
 
     if g is not fc._g:
         fc._bind(g)
-    hist = g._hist
-    app = hist.append
+    app = g._hist.append
     exec_code = g._exec_code
     exec_any = g._exec
     owned = g._owned_types.get
-    step = fc.step
-    turn = fc._turn
-    second = fc._ext_second
+    decide = fc._decide
+    count = fc._count
+    claim_at = fc._claim
+    cards_of, keys_of = fc._cards, fc._keys
+    turn_ext, second_ext = fc._ext_turn, fc._ext_second
+    own_ext, all_ext = fc._ext.get, fc._ext_all
+    hands = g.hands
     get_sources = _SOURCES.get
     steps = 0
     while steps != limit:
         p = g.pending
-        if p == "second-card":  # (as step)
-            s = get_sources(tuple(g.display)) or _sources(g.display)
-            fs = s[2] if g.deck or g.discard else s[3]
-            ext = _NONE if second is None else second(p)
+        seat = g.seat
+        if p == "turn":  # (as MechanicCounter._turn)
+            cards = hands[seat] if cards_of is None else cards_of(seat) or hands[seat]
+            keys = None if keys_of is None else keys_of(seat)
+            nc = count(g, seat, cards, keys)
+            fs = get_sources(tuple(g.display)) or _sources(g.display)
+            fs = fs[0] if g.deck or g.discard else fs[1]
+            ext = _NONE if turn_ext is None else turn_ext(p)
             nd = len(fs)
-            r = int(rnds[g.seat]() * (nd + len(ext)))
+            nt = nd + nc + (1 if g.tdeck else 0)  # (the end of the ticket draw's place)
+            total = nt + len(ext)
+            if not total:
+                exec_code(_PASS)
+                app(_PASS)
+                steps += 1
+                continue
+            r = int(rnds[seat]() * total)
             if r < nd:
-                a = _DRAW_CODES[fs[r]]
-                draw(g, g.seat, fs[r])
+                draw(g, seat, fs[r])
+                app(_DRAW_CODES[fs[r]])
+                steps += 1
+                continue
+            if r < nd + nc:
+                a = claim_at(g, seat, r - nd, cards, keys)
+                claim(g, seat, a)
                 app(a)
                 steps += 1
                 continue
+            if r < nt:
+                draw_tickets(g, seat)
+                app(_TICKETS)
+                steps += 1
+                continue
+            a = ext[r - nt]
+        elif p == "second-card":  # (as step)
+            fs = get_sources(tuple(g.display)) or _sources(g.display)
+            fs = fs[2] if g.deck or g.discard else fs[3]
+            ext = _NONE if second_ext is None else second_ext(p)
+            nd = len(fs)
+            r = int(rnds[seat]() * (nd + len(ext)))
+            if r < nd:
+                draw(g, seat, fs[r])
+                app(_DRAW_CODES[fs[r]])
+                steps += 1
+                continue
             a = ext[r - nd]
-        elif p == "turn":
-            a = turn(g, rnds[g.seat])
         elif p == "over":
             break
-        else:
-            a = step(g, rnds[g.seat])
+        elif p == "keep-tickets" or p == "setup-tickets":
+            a = decide(g, p, rnds[seat])
+        else:  # a mechanic's own decision (as MechanicCounter._decide)
+            f = own_ext(p, all_ext)
+            ext = _NONE if f is None else f(p)
+            a = ext[int(rnds[seat]() * len(ext))]
         t = type(a)  # (game._exec, with its usual cases first)
         if t is tuple:
-            if a[0] == "d":
-                draw(g, g.seat, a[1])
-            else:
-                exec_code(a)
+            exec_code(a)
         elif t is ClaimRoute:
-            claim(g, g.seat, a)
+            claim(g, seat, a)
         else:
             m = owned(t)  # (a mechanic's own action: to its apply, as game._exec does)
             if m is not None:

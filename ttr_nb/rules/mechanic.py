@@ -129,8 +129,10 @@ class Mechanic:
         """For the sampler: hashable keys for the state on which :meth:`claim_options` (after
         :meth:`claim_options_start`) expands ``seat``'s payments now. Either one key (not a
         list) for every payment, or a list of nine, one per card (0..7 the colours, 8 the
-        Locomotives): a payment of colour c is then expanded by the state that keys c and 8
-        stand for together (the all-Locomotive payment: key 8). Two payments with the same
+        Locomotives; none of them None), each telling the counts of its card apart as well
+        (equal keys c: equal cards c to pay with): a payment of colour c is then expanded by
+        the state that keys c and 8 stand for together (the all-Locomotive payment: key 8).
+        Two payments with the same
         cards, on routes of one slot (length, ferry, mountains and :meth:`fast_class`), under
         equal keys, get as many options, whatever their colour. The sampler remembers those
         numbers (the lengths of what :meth:`claim_options` returns) by these keys. Default:

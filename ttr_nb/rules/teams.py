@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from operator import add, sub
+from operator import sub
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 from ..actions import Action, ClaimRoute, _actor, register_action
@@ -361,9 +361,10 @@ class Teams(Mechanic):
                 g.hands[seat][card] += 1
                 st["second_to"] = HOLDER
             else:
-                st["cards"][team_of(g, seat)][card] += 1
+                st["cards"][seat // 2][card] += 1  # team_of
                 st["second_to"] = HAND
-            g.emit("place_first", seat, card, action.to, face_up)
+            if g.recording:
+                g.emit("place_first", seat, card, action.to, face_up)
             g.pending = "turn"
             drawing.begin_second(g)
             if g.pending != "second-card":
@@ -404,7 +405,8 @@ class Teams(Mechanic):
         for t in ts:
             g.kept[seat].remove(t)
             hold.append(t)
-        g.emit("share", seat, tuple(g.tix[t].id for t in ts), why)
+        if g.recording:
+            g.emit("share", seat, tuple(g.tix[t].id for t in ts), why)
 
     def pending_reason(self, kind: str) -> str | None:
         g = self.game
@@ -426,8 +428,11 @@ class Teams(Mechanic):
 
     # -- claiming (TA-10) -------------------------------------------------------------------
     def claim_cards(self, seat: int) -> list[int]:
+        """The hand and the team holder together (TA-10)."""
         g = self.game
-        return list(map(add, g.hands[seat], g.ext["teams"]["cards"][seat // 2]))  # team_of
+        h0, h1, h2, h3, h4, h5, h6, h7, h8 = g.hands[seat]
+        k0, k1, k2, k3, k4, k5, k6, k7, k8 = g.ext["teams"]["cards"][seat // 2]  # team_of
+        return [h0 + k0, h1 + k1, h2 + k2, h3 + k3, h4 + k4, h5 + k5, h6 + k6, h7 + k7, h8 + k8]
 
     claim_options_in_order = True
 
@@ -461,15 +466,19 @@ class Teams(Mechanic):
                 out.append(x)
         return out
 
-    def fast_keys(self, seat: int) -> list[Any] | None:
-        """For each card: (in hand, in the team holder), the counts the splits of a payment
-        come from (``splits``: its colour's and the Locomotives'); None (one key for all)
-        while the holder is empty (each payment has one option)."""
+    def fast_keys(self, seat: int) -> list[int] | None:
+        """For each card: in hand + 256 × in the team holder (a count is below 256), the
+        counts the splits of a payment come from (``splits``: its colour's and the
+        Locomotives'); None (one key for all) while the holder is empty (each payment has one
+        option)."""
         g = self.game
         hold = g.ext["teams"]["cards"][seat // 2]  # team_of
         if not any(hold):
             return None
-        return list(zip(g.hands[seat], hold))
+        h0, h1, h2, h3, h4, h5, h6, h7, h8 = g.hands[seat]
+        k0, k1, k2, k3, k4, k5, k6, k7, k8 = hold
+        return [h0 + 256 * k0, h1 + 256 * k1, h2 + 256 * k2, h3 + 256 * k3, h4 + 256 * k4,
+                h5 + 256 * k5, h6 + 256 * k6, h7 + 256 * k7, h8 + 256 * k8]
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")
@@ -490,7 +499,8 @@ class Teams(Mechanic):
         if nth == 1:
             if face_up and card == LOCO:
                 st["cards"][seat // 2][LOCO] += 1  # team_of
-                g.emit("loco_to_holder", seat)
+                if g.recording:
+                    g.emit("loco_to_holder", seat)
                 return True
             st["placing"] = [card, int(face_up)]
             g.pending = "place-card"
@@ -501,7 +511,8 @@ class Teams(Mechanic):
             g.hands[seat][card] += 1
         else:
             st["cards"][seat // 2][card] += 1
-        g.emit("place_second", seat, card, to, int(face_up))
+        if g.recording:
+            g.emit("place_second", seat, card, to, int(face_up))
         return True
 
     # -- tickets (TA-11, TA-12) -------------------------------------------------------------

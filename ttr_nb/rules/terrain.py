@@ -34,7 +34,6 @@ cards held before the claim, so it matters only when Locomotives do all the doub
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, register_action
@@ -143,6 +142,8 @@ class DrawTerrain(Action):
 
 _DRAW: dict[str, DrawTerrain] = {src: DrawTerrain(src) for src in (DECK,) + TERRAINS}
 """The DrawTerrain of each source, built once (actions are frozen: legal_actions re-uses them)."""
+_DRAW_KINDS = frozenset(("turn", "second-card"))
+"""The decisions at which a Terrain card may be drawn (H-4.1)."""
 
 
 # -- the mechanic ----------------------------------------------------------------------------
@@ -155,8 +156,6 @@ _NORM = [[4 * (m if m < 2 else 2) + 1 + (-1 if m - b < -1 else (m - b if m - b <
          for m in range(64)]
 """_NORM[mine][best]: a standing as far as a doubling can tell it apart (:meth:`Terrain.fast_keys`):
 its cards up to 2 and its lead from -1 to 2, as one number 0..11 (4 × cards + lead + 1)."""
-_DESERT, _JUNGLE, _MOUNTAIN = (itemgetter(t) for t in TERRAINS)
-"""A player's Terrain cards of each type (from their counts by type)."""
 _DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
 """id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
@@ -189,7 +188,7 @@ class Terrain(Mechanic):
         """:meth:`_allowed` by (type, need, Locomotives, standing); shared likewise (it
         depends on these and the settings only)."""
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
-        """The Terrain draws by (a blind card exists, the face-up cards)."""
+        """The Terrain draws by (the face-up cards, no blind card left)."""
 
     # -- life cycle ------------------------------------------------------------------------
     def init(self) -> None:
@@ -236,13 +235,15 @@ class Terrain(Mechanic):
     def _refill(self) -> None:
         """Fill the empty face-up slots at once (H-4.3); a slot stays empty only when the deck
         and the discards are both empty (H-4.4). No '3 of a kind' reset (H-4.5)."""
-        d = self.game.ext["terrain"]["display"]
+        st = self.game.ext["terrain"]
+        d = st["display"]
         if None not in d:
             return
         for k in range(len(d)):
-            if d[k] is None and self._can_blind():
+            if d[k] is None and (st["deck"] or st["discard"]):  # (a card to turn up: _can_blind)
                 d[k] = self._blind()
-                self.game.emit("terrain_refill", None, d[k])
+                if self.game.recording:
+                    self.game.emit("terrain_refill", None, d[k])
 
     # -- drawing ---------------------------------------------------------------------------
     def actions(self, kind: str) -> list[Action]:
@@ -250,16 +251,16 @@ class Terrain(Mechanic):
 
     def fast_actions(self, kind: str) -> tuple[Action, ...]:
         """The Terrain draws (H-4.1): the blind one if a card is left (H-4.4), then each
-        face-up type, as a tuple remembered for each (blind card left, face-up cards)."""
-        if kind != "turn" and kind != "second-card":
+        face-up type, as a tuple remembered for each (face-up cards, no blind card left)."""
+        if kind not in _DRAW_KINDS:
             return ()
         st = self.game.ext["terrain"]
-        d = st["display"]
-        key = (bool(st["deck"] or st["discard"]), *d)
+        d0, d1 = st["display"]  # (DISPLAY_SIZE face-up slots)
+        key = (d0, d1, not st["deck"] and not st["discard"])
         out = self._draws.get(key)
         if out is None:
-            more = [_DRAW[DECK]] if key[0] else []
-            out = self._draws[key] = tuple(more + [_DRAW[t] for t in TERRAINS if t in d])
+            more = [] if key[2] else [_DRAW[DECK]]
+            out = self._draws[key] = tuple(more + [_DRAW[t] for t in TERRAINS if t in (d0, d1)])
         return out
 
     def pending_reason(self, kind: str) -> str | None:
@@ -303,12 +304,14 @@ class Terrain(Mechanic):
         if src == DECK:
             t = self._blind()
             st["held"][seat][t] += 1
-            g.emit("terrain_blind", seat, t)
+            if g.recording:
+                g.emit("terrain_blind", seat, t)
         else:
             d = st["display"]
             d[d.index(src)] = None
             st["held"][seat][src] += 1
-            g.emit("terrain_take", seat, src)
+            if g.recording:
+                g.emit("terrain_take", seat, src)
             self._refill()
         if second:
             end_turn(g)
@@ -438,9 +441,17 @@ class Terrain(Mechanic):
             o = held[1 - seat]
             return ((g.hands[seat][LOCO] * 12 + N[h["desert"]][o["desert"]]) * 12
                     + N[h["jungle"]][o["jungle"]]) * 12 + N[h["mountain"]][o["mountain"]]
-        others = held[:seat] + held[seat + 1:]
-        return ((g.hands[seat][LOCO] * 12 + N[h["desert"]][max(map(_DESERT, others))]) * 12
-                + N[h["jungle"]][max(map(_JUNGLE, others))]) * 12 + N[h["mountain"]][max(map(_MOUNTAIN, others))]
+        d = j = m = 0  # the most of each type another player holds (as standing)
+        for o, x in enumerate(held):
+            if o != seat:
+                if x["desert"] > d:
+                    d = x["desert"]
+                if x["jungle"] > j:
+                    j = x["jungle"]
+                if x["mountain"] > m:
+                    m = x["mountain"]
+        return (((g.hands[seat][LOCO] * 12 + N[h["desert"]][d]) * 12 + N[h["jungle"]][j]) * 12
+                + N[h["mountain"]][m])
 
     def _allowed(self, seat: int, t: str, need: int, locos: int) -> list[tuple[tuple[str, int], ...]]:
         """The ``ClaimRoute.terrain`` of every doubling ``seat`` may add now to a payment that
@@ -547,14 +558,15 @@ class Terrain(Mechanic):
 
     def after_claim(self, seat: int, action: ClaimRoute, route: "Route") -> None:
         if action.terrain:
-            t = terrain_of(route)
-            d = dict(action.terrain)
-            r, l = d.get(t, 0), d.get(LOCOMOTIVE, 0)
-            held = self.state["held"]
             g = self.game
-            best = max((held[o][t] for o in range(g.n) if o != seat), default=0)
-            g.emit("terrain_double", seat, route.id, t, r, l, held[seat][t] + r, best,
-                   g.board.route_points(route.length))
+            if g.recording:
+                t = terrain_of(route)
+                d = dict(action.terrain)
+                r, l = d.get(t, 0), d.get(LOCOMOTIVE, 0)
+                held = self.state["held"]
+                best = max((held[o][t] for o in range(g.n) if o != seat), default=0)
+                g.emit("terrain_double", seat, route.id, t, r, l, held[seat][t] + r, best,
+                       g.board.route_points(route.length))
             self._refill()  # discards may refill an empty face-up slot (H-4.4)
 
     # -- view, counts ----------------------------------------------------------------------

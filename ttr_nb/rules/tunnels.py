@@ -151,7 +151,8 @@ class Tunnels(Mechanic):
             "seat": seat, "route": route.id, "pay": counts, "from_holder": fh,
             "colour": colour, "revealed": revealed, "extra": extra, "asked": n,
         }
-        g.emit("tunnel_reveal", seat, route.id, tuple(counts), tuple(revealed), extra, colour, n)
+        if g.recording:
+            g.emit("tunnel_reveal", seat, route.id, tuple(counts), tuple(revealed), extra, colour, n)
         if extra == 0:
             self._finish(seat, [0] * 9)
         else:
@@ -234,14 +235,16 @@ class Tunnels(Mechanic):
                     if k:
                         hold[c] += k  # type: ignore[index]
             g.discard.extend(st["revealed"])
-            g.emit("tunnel_withdraw", seat, st["route"], tuple(st["pay"]), len(st["revealed"]))
+            if g.recording:
+                g.emit("tunnel_withdraw", seat, st["route"], tuple(st["pay"]), len(st["revealed"]))
             self.state["pending"] = None
             g.pending = "turn"
             g.end_turn()
             return
         counts = split_counts(action.pay)
         take_cards(g, seat, counts, split_counts(action.from_holder))
-        g.emit("tunnel_pay", seat, st["route"], tuple(counts))
+        if g.recording:
+            g.emit("tunnel_pay", seat, st["route"], tuple(counts))
         self._finish(seat, counts)
 
     def _finish(self, seat: int, extra: list[int]) -> None:
