@@ -556,51 +556,35 @@ def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:
 
 
 def close_route(g: "Game", seat: int, i: int) -> None:
-    """Close route ``i`` (just claimed by ``seat``) for every seat, and its other tracks for
-    the same side, or for everyone when doubles are closed (B-5.7, B-5.8). Where a track
-    closes for a seat, its flag (``game.openf``), its bit (``game.openm``) and the sampler's
-    counts (``FastCounter.mp``: its colour and all) follow."""
+    """Close route ``i`` (just claimed by ``seat``) for every seat (B-5.1), and its other
+    tracks for the same side, or for everyone when doubles are closed (B-5.7, B-5.8). Where a
+    track closes for a seat, its flag (``game.openf``), its bit (``game.openm``) and the
+    sampler's counts (``FastCounter.mp``: its colour and all) follow."""
     openf = g.openf
     openm = g.openm
     fast = g._fast
-    if fast is not None:
-        mp = fast.mp
-        rcol = fast.B.rcol
-        rbit = fast.B.rbit
-        c = rcol[i]
-        b = rbit[i]
-    keep = ~g.T.pbit[i]
-    s = 0
-    for f in openf:  # the track itself, for everyone (B-5.1)
-        if f[i]:
-            f[i] = 0
-            openm[s] &= keep
-            if fast is not None:
-                M = mp[s]
-                M[c] -= b
-                M[9] -= b
-        s += 1
     twins = g.T.rtwins[i]
-    if twins:  # its other tracks: for the same side, or for all when doubles are closed
+    if twins:
         side = g.side
         me = side[seat]
         closed = not g.doubles_open
-        pbit = g.T.pbit
-        for t in twins:
-            keep = ~pbit[t]
-            if fast is not None:
-                c = rcol[t]
-                b = rbit[t]
-            s = 0
-            for f in openf:
-                if f[t] and (closed or side[s] == me):
-                    f[t] = 0
-                    openm[s] &= keep
-                    if fast is not None:
-                        M = mp[s]
-                        M[c] -= b
-                        M[9] -= b
-                s += 1
+    for t in (i, *twins) if twins else (i,):
+        everyone = t == i or closed
+        keep = ~g.T.pbit[t]
+        if fast is not None:
+            M = fast.mp
+            c = fast.B.rcol[t]
+            b = fast.B.rbit[t]
+        s = 0
+        for f in openf:
+            if f[t] and (everyone or side[s] == me):
+                f[t] = 0
+                openm[s] &= keep
+                if fast is not None:
+                    m = M[s]
+                    m[c] -= b
+                    m[9] -= b  # (all its open routes)
+            s += 1
 
 
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:

@@ -246,27 +246,15 @@ class FastCounter:
     # -- counting ---------------------------------------------------------------------------
     def claims(self, g: "Game", seat: int) -> int:
         """How many ClaimRoute actions are legal for ``seat`` (the sum :func:`play_random` makes)."""
-        h0, h1, h2, h3, h4, h5, h6, h7, w = g.hands[seat]
-        R = self.tables[0][g.trains[seat]][w]
+        h = g.hands[seat]
+        R = self.tables[0][g.trains[seat]][h[LOCO]]
         M = self.mp[seat]
         gm = M[GRAY]
         x = M[ALL] * R[0]
-        if h0:  # (unrolled, as in play_random: this is the public listing's len)
-            x += (M[0] + gm) * R[h0]
-        if h1:
-            x += (M[1] + gm) * R[h1]
-        if h2:
-            x += (M[2] + gm) * R[h2]
-        if h3:
-            x += (M[3] + gm) * R[h3]
-        if h4:
-            x += (M[4] + gm) * R[h4]
-        if h5:
-            x += (M[5] + gm) * R[h5]
-        if h6:
-            x += (M[6] + gm) * R[h6]
-        if h7:
-            x += (M[7] + gm) * R[h7]
+        for c in range(8):
+            hc = h[c]
+            if hc:
+                x += (M[c] + gm) * R[hc]
         B = self.B
         return (x >> B.shift) & B.mask
 
@@ -403,7 +391,8 @@ def play_random(g: "Game", rng: Any, max_steps: int | None = None) -> int:
     :meth:`FastCounter.claims` does, and the r-th is found from the running sums of that
     count (the colour), a table of the lengths that colour can pay (the length) and the open
     routes of that class counted from the nearer end (the route); :func:`_nth_claim` is the
-    reference search (the tests check both agree)."""
+    reference search (the tests check both agree). (The count is written out in the loop, one
+    line per colour, rather than called: a call each turn costs a game 6 % more.)"""
     fc: FastCounter = g._fast
     rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * g.n
     limit = -1 if max_steps is None else max_steps
