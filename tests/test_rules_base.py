@@ -619,3 +619,25 @@ def test_B_8_3_tie_broken_by_most_completed_tickets_anchor_5_1_10():
     sheet = g.score()
     assert sheet.totals == (11, 11)
     assert sheet.winners == (0,)
+
+
+def test_B_4_4_draw_sources_one_rule_for_the_listing_and_the_sampler():
+    """``drawing.draw_sources`` is the draw-source rule: the deck first when a blind card
+    exists, then each kind face up once, in card order, and no Locomotive as a second card
+    (B-4.4). The listing (``drawing.sources``) and the sampler's tables say the same."""
+    from ttr_nb.rules import drawing, fast
+
+    red, blue, loco = CARD_INDEX["red"], CARD_INDEX["blue"], LOCO
+    kinds = 1 << red | 1 << blue | 1 << loco
+    first = drawing.draw_sources(kinds, second=False, blind=True)
+    assert first == (drawing.DECK,) + tuple(sorted((red, blue, loco)))
+    assert drawing.draw_sources(kinds, second=True, blind=True) == (drawing.DECK,) + tuple(sorted((red, blue)))
+    assert drawing.draw_sources(kinds, second=True, blind=False) == tuple(sorted((red, blue)))
+    assert drawing.draw_sources(0, second=False, blind=False) == ()
+    for m in range(512):
+        assert fast.FIRST_DECK[m] == drawing.draw_sources(m, False, True)
+        assert fast.SECOND[m] == drawing.draw_sources(m, True, False)
+    g = past_setup(seed=4)
+    set_display(g, ["red", "red", "locomotive", "blue", "locomotive"])
+    assert drawing.sources(g, False) == [drawing.DECK] + sorted((red, blue, loco))
+    assert drawing.sources(g, True) == [drawing.DECK] + sorted((red, blue))
