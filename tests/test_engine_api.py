@@ -367,3 +367,28 @@ def test_events_are_recorded_again_after_the_random_loop():
         ev_a, ev_b = a.apply(act), b.apply(act)
         assert [e.text for e in ev_a] == [e.text for e in ev_b]
     assert [e.text for e in a.log] == [e.text for e in b.log]
+
+
+@pytest.mark.parametrize("variant,players", [("usa", 2), ("usa", 4), ("heart-of-africa", 3),
+                                             ("team-asia", 4)])
+def test_B_5_8_seats_share_open_routes_only_while_doubles_are_closed(variant, players):
+    """With doubles closed (B-5.8, TA-20) every claim closes the same tracks for everyone, so
+    the seats share one set of open-route flags and counts; with doubles open each seat has
+    its own. A copy shares them the same way, never with the original, and each seat's open
+    routes are what a step-by-step game gives."""
+    g = new_game(variant, players, seed=3)
+    shared = not g.doubles_open
+    assert (g.openf[0] is g.openf[-1]) == shared
+    assert (g._fast.mp[0] is g._fast.mp[-1]) == shared
+    g.play_random(random.Random(3), max_steps=120)
+    h = g.copy()
+    assert (h.openf[0] is h.openf[-1]) == shared and h.openf[0] is not g.openf[0]
+    assert (h._fast.mp[0] is h._fast.mp[-1]) == shared and h._fast.mp[0] is not g._fast.mp[0]
+    before = [bytes(f) for f in g.openf], list(g.openm), [list(m) for m in g._fast.mp]
+    h.play_random(random.Random(4))
+    assert ([bytes(f) for f in g.openf], list(g.openm), [list(m) for m in g._fast.mp]) == before
+    again = Game.from_json(h.to_json())
+    assert [bytes(f) for f in again.openf] == [bytes(f) for f in h.openf]
+    assert again.openm == h.openm and again._fast.mp == h._fast.mp
+    for s in range(h.n):  # each seat's flags, mask and legal claims agree
+        assert all(bool(h.openf[s][i]) == bool(h.openm[s] >> h.T.pos[i] & 1) for i in range(h.T.n))

@@ -154,8 +154,12 @@ class Game:
         for m in self.mechanics:
             m.setup()
         tickets.deal_setup(self)
-        self.openf: list[bytearray] = [bytearray(b"\x01") * self.T.n for _ in range(self.n)]
-        """openf[seat][i]: route index i is still open to seat (not claimed, not a closed twin)."""
+        if self.doubles_open:
+            self.openf: list[bytearray] = [bytearray(b"\x01") * self.T.n for _ in range(self.n)]
+        else:  # every claim closes its track and twins for everyone (B-5.8): one set of flags
+            self.openf = [bytearray(b"\x01") * self.T.n] * self.n
+        """openf[seat][i]: route index i is still open to seat (not claimed, not a closed twin);
+        the seats share one bytearray when doubles are closed (they always agree then)."""
         self.openm: list[int] = [self.T.all_mask] * self.n
         """openm[seat]: the same as a mask (bit ``T.pos[i]`` for route index i; claiming.Tables)."""
         fast_ok = all(m.fast_ok for m in self.mechanics)
@@ -516,7 +520,7 @@ class Game:
             if isinstance(v, list):
                 d[k] = [list(x) if isinstance(x, (list, bytearray)) else x for x in v]
                 if v and isinstance(v[0], bytearray):
-                    d[k] = [bytearray(x) for x in v]
+                    d[k] = fast.copies(v, bytearray)
                 elif k == "claims":
                     d[k] = [[list(c) for c in cs] for cs in v]
         d["ext"] = json.loads(json.dumps(self.ext))

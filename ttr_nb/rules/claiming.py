@@ -564,12 +564,24 @@ def close_route(g: "Game", seat: int, i: int) -> None:
     openm = g.openm
     fast = g._fast
     twins = g.T.rtwins[i]
-    if twins:
-        side = g.side
-        me = side[seat]
-        closed = not g.doubles_open
+    if not g.doubles_open:  # every track closes for everyone: the seats share flags and counts
+        f = openf[0]
+        for t in (i, *twins) if twins else (i,):
+            if f[t]:
+                f[t] = 0
+                keep = ~g.T.pbit[t]
+                for s in range(g.n):
+                    openm[s] &= keep
+                if fast is not None:
+                    m = fast.mp[0]
+                    b = fast.B.rbit[t]
+                    m[fast.B.rcol[t]] -= b
+                    m[9] -= b  # (all its open routes)
+        return
+    side = g.side
+    me = side[seat]
     for t in (i, *twins) if twins else (i,):
-        everyone = t == i or closed
+        everyone = t == i
         keep = ~g.T.pbit[t]
         if fast is not None:
             M = fast.mp
@@ -583,7 +595,7 @@ def close_route(g: "Game", seat: int, i: int) -> None:
                 if fast is not None:
                     m = M[s]
                     m[c] -= b
-                    m[9] -= b  # (all its open routes)
+                    m[9] -= b
             s += 1
 
 

@@ -225,13 +225,25 @@ def _nth_claim(B: _Tables, M: list[int], h: list[int], t: int, f: bytearray, r: 
     raise AssertionError("claim index out of range")  # pragma: no cover
 
 
+def copies(items: list, copy: Any) -> list:
+    """``copy`` of each of ``items`` (one per seat), shared where the originals are shared."""
+    made: dict[int, Any] = {}
+    return [made[id(x)] if id(x) in made else made.setdefault(id(x), copy(x)) for x in items]
+
+
+def seat_counts(g: "Game", m0: list[int]) -> list[list[int]]:
+    """Each seat's packed counts of open routes, from ``m0`` (every route open): one list
+    shared by the seats that share their open flags (``game.openf``)."""
+    return copies(g.openf, lambda _f: list(m0))
+
+
 class FastCounter:
     """Per-seat packed counts of open routes (``mp[seat]``: 8 colours, gray, all), kept up to
     date as routes close (by ``claiming.close_route``). Which routes are open is ``game.openf``; the tables are the board's."""
 
     def __init__(self, g: "Game"):
         self.B = B = _tables(g.T)
-        self.mp = [list(B.m0) for _ in range(g.n)]
+        self.mp = seat_counts(g, B.m0)
         v = g.variant
         # every hand stays within the train cards, every reserve within its start
         self.tables = B.rows(v.trains, 8 * v.cards_per_color + v.locomotives)
@@ -239,7 +251,7 @@ class FastCounter:
     def copy(self) -> "FastCounter":
         c = FastCounter.__new__(FastCounter)
         c.B = self.B
-        c.mp = [list(m) for m in self.mp]
+        c.mp = copies(self.mp, list)
         c.tables = self.tables
         return c
 

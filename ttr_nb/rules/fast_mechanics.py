@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from .claiming import payment_range
 from .fast import (
     ALL, FIRST, FIRST_DECK, GRAY, LOCO, MAX_OPTIONS, SECOND, SECOND_DECK, _DRAW_CODES, _PASS, _TICKETS,
-    FastCounter, _tables, kinds_face_up,
+    FastCounter, _tables, copies, kinds_face_up, seat_counts,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -168,7 +168,7 @@ class MechanicCounter(FastCounter):
         and by a key per card), the option counts, the options of base claims
         (:meth:`_claim`), A[kind]: which of the game's ``actions`` hooks to ask at that kind
         (an index, or a tuple), and the clamps of trains and Locomotives."""
-        self.mp = [list(B.m0) for _ in range(g.n)]
+        self.mp = seat_counts(g, B.m0)
         v = g.variant
         self.hmax = v.cards_per_color
         """The most cards of a colour a seat can pay with (every card of that colour)."""
@@ -181,7 +181,7 @@ class MechanicCounter(FastCounter):
         c.B, c.K, c.KL, c.O, c.OC, c.A, c.TC, c.WC = (
             self.B, self.K, self.KL, self.O, self.OC, self.A, self.TC, self.WC)
         c.hmax, c.shift, c.mask = self.hmax, self.shift, self.mask
-        c.mp = [list(m) for m in self.mp]
+        c.mp = copies(self.mp, list)
         c._g = None  # (the copy serves another game: bound on first use)
         return c
 
