@@ -99,30 +99,15 @@ def action_problem(action: Any) -> str | None:
         t = type(v)  # (the usual fields, at once)
         if t is str and len(v) <= 200 or t is int and -MAX_INT < v < MAX_INT or t is tuple and not v:
             continue
-        if t is tuple:
-            try:
-                if v in _FINE:
-                    continue
-            except TypeError:  # (a list inside: not hashable)
-                pass
         bad = _too_big(v, 0)
         if bad:
             return f"{cls.__name__}: its {name} {bad}"
-        if t is tuple:
-            if len(_FINE) > 10_000:
-                _FINE.clear()
-            try:
-                _FINE.add(v)
-            except TypeError:
-                pass
     if len(_FINE_ACTIONS) > 10_000:
         _FINE_ACTIONS.clear()
     _FINE_ACTIONS[id(action)] = action
     return None
 
 
-_FINE: set[tuple] = set()
-"""Tuple fields already found fine (payments, ticket choices: the same ones come again)."""
 _FINE_ACTIONS: dict[int, Any] = {}
 """Actions already found fine, by identity (an action is frozen; kept here, its id is not reused)."""
 
