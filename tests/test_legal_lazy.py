@@ -86,11 +86,11 @@ def test_apply_takes_handed_out_actions_and_checks_others():
     while not g.over:
         la = g.legal_actions()
         a = la[int(rng.random() * len(la))]
-        assert g._listed(a)
+        assert g._legal.holds(a)
         if isinstance(a, ClaimRoute):
             claims += 1
             copy = ClaimRoute(a.route, a.pay)  # equal, not the listed object: checked, then applied
-            assert not g._listed(copy) and g.why_not(copy) is None
+            assert not g._legal.holds(copy) and g.why_not(copy) is None
             a = copy
         g.apply(a)
     assert claims > 5

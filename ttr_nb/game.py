@@ -354,20 +354,14 @@ class Game:
     def _step(self, action: Action) -> None:
         """:meth:`apply` without the events: check ``action`` (unless it was read from the
         listing of this state) and play it; IllegalAction, nothing changed, if illegal."""
-        c = self._legal  # (the action just read from the listing of this state: legal)
-        if (c is None or c._given is not action or c._version != self._version) and not self._listed(action):
+        c = self._legal  # (one of the very objects listed for this state: legal, not checked again)
+        if c is None or c._version != self._version or not c.holds(action):
             why = self.why_not(action)
             if why is not None:
                 raise IllegalAction(why, action)
         self._exec(action)
         self._hist.append(action)
         self._version += 1
-
-    def _listed(self, action: Action) -> bool:
-        """True if ``action`` is one of the very objects ``legal_actions()`` listed for the
-        state now (so it is legal: its check can be skipped)."""
-        c = self._legal
-        return c is not None and c._version == self._version and c.holds(action)
 
     def _exec(self, a: Any) -> None:
         """Apply a checked (or trusted) action or raw code."""
