@@ -333,11 +333,7 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
         m.claim_options_start(seat)
     if not in_order:
         return _claim_options_all(g, seat, counts, g.trains[seat], hooks)
-    try:
-        plan = T._plans[(*counts,)]
-    except KeyError:
-        plan = T.plan(counts)
-    cand = _claimable(g, seat, plan)
+    plan, cand = _claimable(g, seat, counts)
     kind = T.kind
     check = g._hooks["open_for"]
     routes = g.board.routes
@@ -373,11 +369,7 @@ def nth_claim(g: "Game", seat: int, k: int, count: int | None = None) -> ClaimRo
         raise IndexError(k)
     T = g.T
     counts = g.hands[seat] if not g._hooks["claim_cards"] else cards_of(g, seat)
-    try:
-        plan = T._plans[(*counts,)]
-    except KeyError:
-        plan = T.plan(counts)
-    cand = _claimable(g, seat, plan)
+    plan, cand = _claimable(g, seat, counts)
     kind = T.kind
     check = g._hooks["open_for"]
     back = count is not None and 2 * k >= count
@@ -402,13 +394,18 @@ def nth_claim(g: "Game", seat: int, k: int, count: int | None = None) -> ClaimRo
     raise IndexError("claim index out of range")
 
 
-def _claimable(g: "Game", seat: int, plan: list) -> int:
-    """The mask of the routes open to ``seat`` that its hand (``plan``) may reach and its
-    trains cover (B-5.5): the only ones that may have a payment."""
+def _claimable(g: "Game", seat: int, counts: list[int]) -> tuple[list, int]:
+    """The plan of ``seat``'s cards (``counts``: :meth:`Tables.plan`) and the mask of the
+    routes open to it that those cards may reach and its trains cover (B-5.5): the only ones
+    that may have a payment."""
     T = g.T
+    try:
+        plan = T._plans[(*counts,)]
+    except KeyError:  # (a hand not seen yet)
+        plan = T.plan(counts)
     t = g.trains[seat]
     cand = g.openm[seat] & plan[0]
-    return cand if t >= T.maxneed else cand & T.fit[t]
+    return plan, cand if t >= T.maxneed else cand & T.fit[t]
 
 
 def _reach_mask(T: Tables, counts: list[int]) -> int:
@@ -558,30 +555,19 @@ def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:
 def close_route(g: "Game", seat: int, i: int) -> None:
     """Close route ``i`` (just claimed by ``seat``) for every seat (B-5.1), and its other
     tracks for the same side, or for everyone when doubles are closed (B-5.7, B-5.8). Where a
-    track closes for a seat, its flag (``game.openf``), its bit (``game.openm``) and the
-    sampler's counts (``FastCounter.mp``: its colour and all) follow."""
+    track closes for a seat, its bit (``game.openm``), its flag (``game.openf``) and the
+    sampler's counts (``FastCounter.mp``: its colour and all) follow; seats that share their
+    flags and counts (doubles closed) see the track close once."""
     openf = g.openf
     openm = g.openm
     fast = g._fast
     twins = g.T.rtwins[i]
-    if not g.doubles_open:  # every track closes for everyone: the seats share flags and counts
-        f = openf[0]
-        for t in (i, *twins) if twins else (i,):
-            if f[t]:
-                f[t] = 0
-                keep = ~g.T.pbit[t]
-                for s in range(g.n):
-                    openm[s] &= keep
-                if fast is not None:
-                    m = fast.mp[0]
-                    b = fast.B.rbit[t]
-                    m[fast.B.rcol[t]] -= b
-                    m[9] -= b  # (all its open routes)
-        return
-    side = g.side
-    me = side[seat]
+    closed = not g.doubles_open
+    if twins and not closed:
+        side = g.side
+        me = side[seat]
     for t in (i, *twins) if twins else (i,):
-        everyone = t == i
+        everyone = closed or t == i
         keep = ~g.T.pbit[t]
         if fast is not None:
             M = fast.mp
@@ -589,13 +575,14 @@ def close_route(g: "Game", seat: int, i: int) -> None:
             b = fast.B.rbit[t]
         s = 0
         for f in openf:
-            if f[t] and (everyone or side[s] == me):
-                f[t] = 0
+            if everyone or side[s] == me:
                 openm[s] &= keep
-                if fast is not None:
-                    m = M[s]
-                    m[c] -= b
-                    m[9] -= b
+                if f[t]:
+                    f[t] = 0
+                    if fast is not None:
+                        m = M[s]
+                        m[c] -= b
+                        m[9] -= b  # (all its open routes)
             s += 1
 
 
