@@ -438,13 +438,9 @@ def _play(g: "Game", fc: FastCounter, rnds: list, limit: int) -> int:
         rnd = rnds[seat]
         if p != "turn":
             if p == "second-card":  # (a turn that stopped at max_steps after its first card)
-                m = KINDS.get(tuple(g.display))
-                if m is None:
-                    m = kinds_face_up(g.display)
-                fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
-                src = fs[int(rnd() * len(fs))]
-                draw(g, seat, src)
-                app(_DRAW_CODES[src])
+                code = fc.pick(g, rnd())
+                draw(g, seat, code[1])
+                app(code)
             elif p == "over":
                 break
             else:
