@@ -11,6 +11,7 @@ import pytest
 
 from ttr_nb.actions import ClaimRoute
 from ttr_nb.game import new_game
+from ttr_nb.rules import drawing
 from ttr_nb.rules.fast import LOCO, FastCounter, play_random
 
 
@@ -43,7 +44,7 @@ def test_B_5_1_to_B_5_3_fused_loop_claims_as_the_sampler(variant, n, seed):
         if g.pending == "turn":
             fc = g._fast
             total = fc.count(g)
-            nd = len(fc.sources(g, False))
+            nd = len(drawing.sources(g, False))
             nc = fc.claims(g, g.seat)
             for r in claim_indices(nc):
                 u = Fixed((nd + r + 0.5) / total)

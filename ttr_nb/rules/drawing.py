@@ -120,11 +120,6 @@ def kinds_face_up(display: list[int]) -> int:
     return m
 
 
-def face_up_sources(g: "Game", second: bool) -> list[int]:
-    """Distinct face-up cards that may be taken (no Locomotive as a second card, B-4.4), sorted."""
-    return list(draw_sources(kinds_face_up(g.display), second, False))
-
-
 def sources(g: "Game", second: bool) -> list[int]:
     """Every train-card source now: DECK first if a blind card exists, then face-up cards."""
     return list(draw_sources(kinds_face_up(g.display), second, bool(g.deck or g.discard)))

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ..cards import GRAY_INDEX, LOCO
 from . import tickets
 from .claiming import fast_claim, payment_range
-from .drawing import DECK, KINDS, draw, draw_sources, kinds_face_up
+from .drawing import DECK, KINDS, draw, draw_sources, kinds_face_up, sources
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
@@ -270,22 +270,14 @@ class FastCounter:
         B = self.B
         return (x >> B.shift) & B.mask
 
-    @staticmethod
-    def sources(g: "Game", second: bool) -> list[int]:
-        """Draw sources in sorted order (as drawing.sources)."""
-        m = kinds_face_up(g.display)
-        if g.deck or g.discard:
-            return list(SECOND_DECK[m] if second else FIRST_DECK[m])
-        return list(SECOND[m] if second else FIRST[m])
-
     def count(self, g: "Game") -> int:
         """len(g.legal_actions())."""
         p = g.pending
         if p == "turn":
-            n = len(self.sources(g, False)) + self.claims(g, g.seat) + (1 if g.tdeck else 0)
+            n = len(sources(g, False)) + self.claims(g, g.seat) + (1 if g.tdeck else 0)
             return n or 1
         if p == "second-card":
-            return len(self.sources(g, True))
+            return len(sources(g, True))
         if p == "setup-tickets" or p == "keep-tickets":
             return len(tickets.keep_picks(len(g.offered[g.seat]), tickets.min_keep(g)))
         return 0
@@ -295,7 +287,7 @@ class FastCounter:
         """The action code at index int(u * count) of the sampler's order (0 <= u < 1)."""
         p = g.pending
         if p == "turn":
-            srcs = self.sources(g, False)
+            srcs = sources(g, False)
             nd = len(srcs)
             seat = g.seat
             nc = self.claims(g, seat)
@@ -310,7 +302,7 @@ class FastCounter:
                 return self._claim_at(g, seat, r)
             return ("t",)
         if p == "second-card":
-            srcs = self.sources(g, True)
+            srcs = sources(g, True)
             return ("d", srcs[int(u * len(srcs))])
         if p == "setup-tickets" or p == "keep-tickets":
             opts = self._keeps(g)
