@@ -612,8 +612,7 @@ def _joint_actions(ms: Sequence) -> Callable[[str], list]:
 def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> int:
     """:func:`play_random`'s loop with :class:`MechanicCounter`: the same picks as
     :meth:`MechanicCounter.step` (a turn and a second card are picked here, from the same
-    counts and lists), applied as ``game._exec`` applies them."""
-    from ..actions import ClaimRoute
+    counts and lists), claims, draws and tickets applied by their rules, the rest by ``game._exec``."""
     from .claiming import claim
     from .drawing import draw
     from .tickets import draw as draw_tickets
@@ -623,7 +622,6 @@ def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> in
     app = g._hist.append
     exec_code = g._exec_code
     exec_any = g._exec
-    owned = g._owned_types.get
     decide = fc._decide
     count = fc._count
     claim_at = fc._claim
@@ -689,17 +687,7 @@ def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> in
             f = own_ext(p, all_ext)
             ext = _NONE if f is None else f(p)
             a = ext[int(rnds[seat]() * len(ext))]
-        t = type(a)  # (game._exec, with its usual cases first)
-        if t is tuple:
-            exec_code(a)
-        elif t is ClaimRoute:
-            claim(g, seat, a)
-        else:
-            m = owned(t)  # (a mechanic's own action: to its apply, as game._exec does)
-            if m is not None:
-                m.apply(a)
-            else:
-                exec_any(a)
+        exec_any(a)
         app(a)
         steps += 1
     return steps
