@@ -235,12 +235,11 @@ class Terrain(Mechanic):
     def _refill(self) -> None:
         """Fill the empty face-up slots at once (H-4.3); a slot stays empty only when the deck
         and the discards are both empty (H-4.4). No '3 of a kind' reset (H-4.5)."""
-        st = self.game.ext["terrain"]
-        d = st["display"]
+        d = self.game.ext["terrain"]["display"]
         if None not in d:
             return
         for k in range(len(d)):
-            if d[k] is None and (st["deck"] or st["discard"]):  # (a card to turn up: _can_blind)
+            if d[k] is None and self._can_blind():
                 d[k] = self._blind()
                 if self.game.recording:
                     self.game.emit("terrain_refill", None, d[k])
