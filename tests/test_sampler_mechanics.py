@@ -108,13 +108,48 @@ def test_fast_actions_are_the_actions_H_4_TA_8_TA_14_EU_3(variant, n):
 
 def test_hook_lists_name_the_mechanics_that_override_each_hook():
     """``game._hooks[h]``: the game's mechanics, in order, whose class overrides hook ``h``
-    (worked out once per combination of classes, the same in a copy)."""
-    from ttr_nb.rules.mechanic import HOOKS, Mechanic
+    (worked out once per combination of classes, the same in a copy); ``'base_claims'``: those
+    that override a claim hook and may change a base claim (Terrain does not: H-5.1, a
+    doubling is a choice made with the claim)."""
+    from ttr_nb.rules.mechanic import CLAIM_HOOKS, HOOKS, Mechanic
 
     for variant, n in (("team-asia", 4), ("heart-of-africa", 3), ("legendary-asia", 2), ("usa", 2)):
         g = new_game(variant, n, seed=1)
         for game in (g, g.copy()):
             want = {h: [m for m in game.mechanics if getattr(type(m), h) is not getattr(Mechanic, h)]
                     for h in HOOKS}
+            want["base_claims"] = [m for m in game.mechanics if not m.plain_claims
+                                   and any(m in want[h] for h in CLAIM_HOOKS)]
             assert game._hooks == want
-            assert all(x is y for h in HOOKS for x, y in zip(game._hooks[h], want[h]))
+            assert all(x is y for h in want for x, y in zip(game._hooks[h], want[h]))
+
+
+def _state(g) -> dict:
+    keep = ("pending", "seat", "turn", "deck", "display", "discard", "hands", "trains", "points",
+            "owner", "claims", "claim_turns", "openm", "ext", "final_left", "trigger")
+    return {k: getattr(g, k) for k in keep} | {"openf": [bytes(f) for f in g.openf],
+                                               "mp": g._fast.mp, "log": g.log}
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_H_5_1_a_claim_without_doubling_is_the_base_claim(n):
+    """Terrain's ``plain_claims``: in The Heart of Africa a claim with no Terrain part, applied
+    the short way (``claiming.fast_claim``), leaves the game exactly as the full way through
+    every Terrain hook does (take_payment, claim_points, claim_record, after_claim)."""
+    rng = random.Random(n)
+    g = new_game("heart-of-africa", n, seed=5)
+    plain = 0
+    while not g.over and plain < 40:
+        legal = g.legal_actions()
+        base = [a for a in legal if isinstance(a, ClaimRoute) and not a.terrain]
+        if base and rng.random() < 0.5:
+            a = base[int(rng.random() * len(base))]
+            short, full = g.copy(), g.copy()
+            full._hooks = dict(full._hooks, base_claims=list(full.mechanics))  # (the full way)
+            short.apply(a)
+            full.apply(a)
+            assert _state(short) == _state(full), a
+            assert short._hooks["base_claims"] == []
+            plain += 1
+        g.apply(legal[int(rng.random() * len(legal))])
+    assert plain >= 10

@@ -31,7 +31,7 @@ from .errors import (MAX_NAME, IllegalAction, SaveError, _bounded, action_proble
 from .events import Event, Events, card_label, make_event
 from .legal import LegalActions
 from .rules import claiming, drawing, endgame, fast, tickets
-from .rules.mechanic import HOOKS, Mechanic, hook_lists
+from .rules.mechanic import Mechanic, hook_lists
 from .rules import mechanic_class
 from .variants import Variant, get_variant
 
@@ -726,7 +726,7 @@ def _fresh_deck(per_color: int, locomotives: int) -> list[int]:
     return list(d)
 
 
-_NO_HOOKS: dict[str, list] = {h: [] for h in HOOKS}
+_NO_HOOKS: dict[str, list] = hook_lists([])
 _SOURCE_CODE: dict[str, int] = {n: drawing.source_code(n) for n in ("deck", *CARD_NAMES)}
 """drawing.source_code of each card source (a mechanic's own sources are not in it)."""
 

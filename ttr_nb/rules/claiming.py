@@ -45,6 +45,8 @@ class Tables:
         self.rpts = [board.route_points(r.length) for r in routes]
         twins = board.twins
         self.rtwins = [tuple(self.idx[t] for t in twins[r.id]) for r in routes]
+        self.rtracks = [(i, *self.rtwins[i]) for i in range(n)]
+        """rtracks[i]: route index i, then the other tracks of its route."""
         self.by_id = sorted(range(n), key=lambda i: self.rid[i])
         self.maxlen = max(self.rlen) if routes else 0
         self.maxneed = max(self.rneed) if routes else 0
@@ -62,6 +64,8 @@ class Tables:
         self.pbit = [1 << p for p in self.pos]
         """pbit[i]: the bit of route index i in a mask of routes (bit p = position p in ``rows``)."""
         self.all_mask = (1 << n) - 1
+        self.rkeep = [~sum(self.pbit[t] for t in self.rtracks[i]) for i in range(n)]
+        """rkeep[i]: every route's bit but those of route index i's tracks (closing them all)."""
         le = [[0] * (self.maxlen + 1) for _ in range(9)]
         for i in range(n):
             for x in range(self.rlen[i], self.maxlen + 1):
@@ -558,41 +562,62 @@ def close_route(g: "Game", seat: int, i: int) -> None:
     track closes for a seat, its bit (``game.openm``), its flag (``game.openf``) and the
     sampler's counts (``FastCounter.mp``: its colour and all) follow; seats that share their
     flags and counts (doubles closed) see the track close once."""
+    T = g.T
     openf = g.openf
     openm = g.openm
     fast = g._fast
-    twins = g.T.rtwins[i]
-    closed = not g.doubles_open
-    if twins and not closed:
-        side = g.side
-        me = side[seat]
-    for t in (i, *twins) if twins else (i,):
-        everyone = closed or t == i
-        keep = ~g.T.pbit[t]
-        if fast is not None:
-            M = fast.mp
-            c = fast.B.rcol[t]
-            b = fast.B.rbit[t]
+    if fast is not None:
+        M = fast.mp
+        rcol = fast.B.rcol
+        rbit = fast.B.rbit
+    twins = T.rtwins[i]
+    if not twins or not g.doubles_open:  # every track closes for everyone
+        keep = T.rkeep[i]
+        for s in range(len(openm)):
+            openm[s] &= keep
+        tracks = T.rtracks[i]
         s = 0
         for f in openf:
-            if everyone or side[s] == me:
+            if s and f is openf[0]:  # (one set of flags for every seat)
+                break
+            for t in tracks:
+                if f[t]:
+                    f[t] = 0
+                    if fast is not None:
+                        m = M[s]
+                        b = rbit[t]
+                        m[rcol[t]] -= b
+                        m[9] -= b  # (all its open routes)
+            s += 1
+        return
+    side = g.side
+    me = side[seat]
+    for t in T.rtracks[i]:
+        keep = ~T.pbit[t]
+        if fast is not None:
+            c = rcol[t]
+            b = rbit[t]
+        s = 0
+        for f in openf:
+            if t == i or side[s] == me:
                 openm[s] &= keep
                 if f[t]:
                     f[t] = 0
                     if fast is not None:
                         m = M[s]
                         m[c] -= b
-                        m[9] -= b  # (all its open routes)
+                        m[9] -= b
             s += 1
 
 
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:
     """Apply a checked claim: take the cards from where they are held, let a mechanic hold the
-    claim (a tunnel reveal), else discard them (B-5.4) and place and score the route. On a
-    board without mechanics, a payment as the tables write it goes the way of :func:`fast_claim`."""
+    claim (a tunnel reveal), else discard them (B-5.4) and place and score the route. A base
+    claim that no mechanic touches (``Mechanic.plain_claims``), with a payment as the tables
+    write it, goes the way of :func:`fast_claim`."""
     T = g.T
     i = T.idx[a.route]
-    if not g.mechanics:
+    if not (g._hooks["base_claims"] or a.terrain or a.from_holder):
         code = T.pay_code.get(a.pay)
         if code is not None:
             fast_claim(g, seat, i, code[0], code[1], code[2])
@@ -652,10 +677,10 @@ _PAID = tuple(tuple((c,) * k for k in range(13)) for c in range(9))
 
 def fast_claim(g: "Game", seat: int, i: int, col: int, ncol: int, nloco: int) -> None:
     """The base claim from raw numbers (trusted: replay and the random loop, on a board
-    whose mechanics do not touch claims): pay from the hand, discard (B-5.4), :func:`place`,
-    refill, end the turn. With a mechanic in the game (mountains...), the claim goes the full
-    way of :func:`claim`, hooks included."""
-    if g.mechanics:
+    whose mechanics do not touch base claims): pay from the hand, discard (B-5.4),
+    :func:`place`, refill, end the turn. With a mechanic that does (mountains...), the claim
+    goes the full way of :func:`claim`, hooks included."""
+    if g._hooks["base_claims"]:
         claim(g, seat, g.T.claim_row(i)[col * (g.T.rlen[i] + 1) + nloco])
         return
     hand = g.hands[seat]

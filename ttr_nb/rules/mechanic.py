@@ -26,6 +26,8 @@ HOOKS = (
     "open_for", "draw_why_not", "pending_reason",
 )
 """The hook names; Game builds, for each, the list of mechanics that override it."""
+CLAIM_HOOKS = ("take_payment", "claim_intercept", "claim_points", "after_claim", "claim_record")
+"""The hooks a claim goes through once it is checked (``claiming.claim``)."""
 
 
 class Mechanic:
@@ -50,6 +52,10 @@ class Mechanic:
     action_kinds: ClassVar[tuple[str, ...] | None] = None
     """The decision kinds at which :meth:`actions` may list anything (None: it may at any);
     the sampler asks only these mechanics for a kind's actions."""
+    plain_claims: ClassVar[bool] = False
+    """True if a base claim (no ``ClaimRoute.terrain`` or ``from_holder`` part) goes through
+    this mechanic's claim hooks (:data:`CLAIM_HOOKS`) untouched: the core then applies it as on
+    a board without mechanics (``claiming.fast_claim``)."""
     claim_options_in_order: ClassVar[bool] = False
     """True if :meth:`claim_options` returns nothing for an empty ``base`` and, given ``base``
     in legal-action order, returns each base payment's options as one block in that order
@@ -210,13 +216,17 @@ _PLANS: dict[tuple[type, ...], tuple[tuple[str, tuple[int, ...]], ...]] = {}
 
 def hook_lists(mechanics: list[Mechanic]) -> dict[str, list[Mechanic]]:
     """For each hook name of :data:`HOOKS`, the mechanics (in their order) whose class
-    overrides it: the lists ``game._hooks`` holds. Which classes override which hooks is
+    overrides it: the lists ``game._hooks`` holds; and under ``'base_claims'`` those that
+    override a claim hook without ``plain_claims``. Which classes override which hooks is
     worked out once for each combination of classes."""
     key = tuple(map(type, mechanics))
     plan = _PLANS.get(key)
     if plan is None:
-        plan = _PLANS[key] = tuple(
+        plan = tuple(
             (h, tuple(k for k, m in enumerate(mechanics) if getattr(type(m), h) is not getattr(Mechanic, h)))
             for h in HOOKS)
+        hooked = {k for h, ks in plan if h in CLAIM_HOOKS for k in ks}
+        plan = _PLANS[key] = plan + (("base_claims", tuple(k for k in sorted(hooked)
+                                                           if not mechanics[k].plain_claims)),)
     get = mechanics.__getitem__
     return {h: list(map(get, ks)) for h, ks in plan}

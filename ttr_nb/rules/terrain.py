@@ -174,6 +174,7 @@ class Terrain(Mechanic):
     action_kinds = ("turn", "second-card")
     max_options = 4  # the payment and at most 3 doublings (a doubling needs 1 or 2 cards, H-5.2)
     fast_ok = True
+    plain_claims = True  # (a claim without doubling cards is the base claim, H-5.1)
 
     def __init__(self, game: "Game"):
         super().__init__(game)
@@ -189,6 +190,9 @@ class Terrain(Mechanic):
         depends on these and the settings only)."""
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (the face-up cards, no blind card left)."""
+        self._now: tuple[Action, ...] | None = None
+        """:meth:`fast_actions` now; None once the Terrain cards move (set so by each method
+        of this mechanic that moves them: the state changes only through them)."""
 
     # -- life cycle ------------------------------------------------------------------------
     def init(self) -> None:
@@ -212,6 +216,7 @@ class Terrain(Mechanic):
         for k in range(DISPLAY_SIZE):
             st["display"][k] = deck.pop()
         g.emit("terrain_display", None, tuple(st["display"]))
+        self._now = None
 
     # -- the deck and the display ----------------------------------------------------------
     def _can_blind(self) -> bool:
@@ -238,6 +243,7 @@ class Terrain(Mechanic):
         d = self.game.ext["terrain"]["display"]
         if None not in d:
             return
+        self._now = None
         for k in range(len(d)):
             if d[k] is None and self._can_blind():
                 d[k] = self._blind()
@@ -253,13 +259,16 @@ class Terrain(Mechanic):
         face-up type, as a tuple remembered for each (face-up cards, no blind card left)."""
         if kind not in _DRAW_KINDS:
             return ()
-        st = self.game.ext["terrain"]
-        d0, d1 = st["display"]  # (DISPLAY_SIZE face-up slots)
-        key = (d0, d1, not st["deck"] and not st["discard"])
-        out = self._draws.get(key)
+        out = self._now
         if out is None:
-            more = [] if key[2] else [_DRAW[DECK]]
-            out = self._draws[key] = tuple(more + [_DRAW[t] for t in TERRAINS if t in (d0, d1)])
+            st = self.game.ext["terrain"]
+            d0, d1 = st["display"]  # (DISPLAY_SIZE face-up slots)
+            key = (d0, d1, not st["deck"] and not st["discard"])
+            out = self._draws.get(key)
+            if out is None:
+                more = [] if key[2] else [_DRAW[DECK]]
+                out = self._draws[key] = tuple(more + [_DRAW[t] for t in TERRAINS if t in (d0, d1)])
+            self._now = out
         return out
 
     def pending_reason(self, kind: str) -> str | None:
@@ -300,6 +309,7 @@ class Terrain(Mechanic):
         st = g.ext["terrain"]
         second = g.pending == "second-card"
         src = action.source  # type: ignore[attr-defined]
+        self._now = None
         if src == DECK:
             t = self._blind()
             st["held"][seat][t] += 1
@@ -534,6 +544,7 @@ class Terrain(Mechanic):
         if action.terrain:
             g = self.game
             st = self.state
+            self._now = None
             for name, n in action.terrain:
                 if name == LOCOMOTIVE:
                     g.hands[seat][LOCO] -= n
