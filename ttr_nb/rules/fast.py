@@ -258,15 +258,26 @@ class FastCounter:
     # -- counting ---------------------------------------------------------------------------
     def claims(self, g: "Game", seat: int) -> int:
         """How many ClaimRoute actions are legal for ``seat`` (the sum :func:`play_random` makes)."""
-        h = g.hands[seat]
-        R = self.tables[0][g.trains[seat]][h[LOCO]]
-        M = self.mp[seat]
-        gm = M[GRAY]
-        x = M[ALL] * R[0]
-        for c in range(8):
-            hc = h[c]
-            if hc:
-                x += (M[c] + gm) * R[hc]
+        h0, h1, h2, h3, h4, h5, h6, h7, w = g.hands[seat]
+        R = self.tables[0][g.trains[seat]][w]
+        m0, m1, m2, m3, m4, m5, m6, m7, gm, ma = self.mp[seat]
+        x = ma * R[0]  # (one line per colour: a loop costs the public path 5 % more)
+        if h0:
+            x += (m0 + gm) * R[h0]
+        if h1:
+            x += (m1 + gm) * R[h1]
+        if h2:
+            x += (m2 + gm) * R[h2]
+        if h3:
+            x += (m3 + gm) * R[h3]
+        if h4:
+            x += (m4 + gm) * R[h4]
+        if h5:
+            x += (m5 + gm) * R[h5]
+        if h6:
+            x += (m6 + gm) * R[h6]
+        if h7:
+            x += (m7 + gm) * R[h7]
         B = self.B
         return (x >> B.shift) & B.mask
 
