@@ -395,6 +395,51 @@ def test_remembered_searches_on_random_graphs(seed):
     assert checks > 1000
 
 
+def test_a_link_weighs_as_its_first_cheapest_track():
+    """Parallel tracks (a double or triple route) are searched as one link: its cheapest track
+    not closed, the first of equals, own (0) and free tracks at 0. For every mix of own, free,
+    open (of other trains) and closed tracks, trains and path are those of a plain search over
+    the tracks in route order."""
+    import itertools
+    from types import SimpleNamespace as NS
+
+    from ttr_nb.agents import _Net, _SeatView
+
+    names = ["a", "b", "c"]
+    routes = [(0, 1), (0, 1), (1, 2), (0, 1), (0, 2)]  # a triple a-b, then b-c and a-c
+    need = [2, 1, 1, 2, 3]
+    board = NS(cities={n: NS(is_country=False) for n in names},
+               routes=[NS(a=names[u], b=names[v]) for u, v in routes])
+    T = NS(rid=[10, 11, 12, 13, 14], idx={10 + i: i for i in range(5)}, rneed=need,
+           rtunnel=[False] * 5, rlen=need, n=5)
+    net = _Net(board, T)
+    checks = 0
+    for kinds in itertools.product(("own", "free", "open", "closed"), repeat=3):
+        code = list(need)
+        free = set()
+        for i, kind in zip((0, 1, 3), kinds):
+            if kind == "own":
+                code[i] = 0
+            elif kind == "closed":
+                code[i] = -1
+            elif kind == "free":
+                free.add(i)
+        v = _SeatView(net)
+        v._reset(list(code))
+        fidx = sorted(free)
+        fmask = sum(1 << i for i in fidx)
+        for a, b in ((0, 1), (0, 2), (2, 0)):
+            want = _plain_search(3, routes, code, [False] * 3, a, b, free)
+            assert list(v.run(a, b, fidx, fmask)) == [want[0], want[1]], (kinds, a, b)
+            fresh = _SeatView(net)  # and the same after the tracks changed one by one (``_set``)
+            fresh._reset(list(need))
+            for i in (0, 1, 3):
+                fresh._set(i, code[i])
+            assert list(fresh.run(a, b, fidx, fmask)) == [want[0], want[1]], (kinds, a, b)
+            checks += 1
+    assert checks == 3 * 4 ** 3
+
+
 def test_play_game_log_is_the_log_of_the_same_actions_applied():
     """play_game applies the players' choices without recording events; the log it gives
     (replayed on demand) is the log of the same actions applied one by one."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 import random
+from operator import itemgetter, methodcaller
 from typing import Any, Sequence
 
 from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
@@ -99,7 +100,7 @@ class GreedyAgent:
         version = game._version
         if v.version == version and v.game is game:
             return v  # (the same game, not changed since: every change counts a new version)
-        if v.owner != game.owner or v.openf != game.openf[seat] or v.side != game.side:
+        if v.openf != game.openf[seat] or v.owner != game.owner or v.side != game.side:
             v.update(game, seat)
         v.game = game
         v.version = version
@@ -132,33 +133,46 @@ class GreedyAgent:
               free: frozenset[int] | set[int]) -> tuple[int, list[int], int, int, int]:
         """:meth:`plan` as remembered: (trains, route ids, own, closed, seen, guard); see
         ``_SeatView.plans``."""
-        if tickets is None:
-            tickets = _tickets(game, seat)
-        v = self._view(game, seat)
+        if tickets is None:  # (``_tickets``, inline)
+            tickets = game.tickets(seat)
+            st = game.ext.get("teams")
+            if st is not None:
+                tix = game.tix
+                tickets = tickets + [tix[t].id for t in st["tickets"][game.side[seat]]]
+        v = self._seats.get(seat)
+        if v is None or v.game is not game or v.version != game._version:
+            v = self._view(game, seat)
         net = v.net
         trains = game.trains[seat]
-        fidx, fmask = net.free_of(free)
+        fidx, fmask = net.free_of(free) if free else ([], 0)
         key = (tuple(tickets), trains, fmask)
         hit = v.plans.get(key)
-        if hit is not None and v.holds(hit[2], hit[3], hit[4], hit[5]):
+        if hit is not None and (hit[2] is v.own and hit[3] is v.closed or v.holds(hit[2], hit[3], hit[4], hit[5])):
             return hit
         v.seen = v.guard = 0
-        ends = [net.ticket(game.board, tid) for tid in tickets]
+        known = net._tickets
+        ends_of = {}
         alone = []
-        for tid, (a, b, pts) in zip(tickets, ends):  # a path is left to claim if it costs anything
-            cost = v.cost(a, b, fidx, fmask)
+        answer = v._answer
+        for tid in tickets:  # a path is left to claim if it costs anything
+            ends = ends_of[tid] = known.get(tid) or net.ticket(game.board, tid)
+            cost = answer(ends[0], ends[1], fidx, fmask, False)[0]
             if 0 < cost <= trains:
-                alone.append((cost, -pts, tid))
+                alone.append((cost, -ends[2], tid))
         alone.sort()
-        ends_of = dict(zip(tickets, ends))
         planned = set(fidx)
         pidx = list(fidx)
         pmask = fmask
         order: list[int] = []
         total = 0
+        code = v.code
         for _, _, tid in alone:
             a, b, _pts = ends_of[tid]
-            cost, path = v.run(a, b, pidx, pmask)
+            cost, e = answer(a, b, pidx, pmask, True)
+            path = []  # (as ``run``: the routes still to claim)
+            for i in e[4]:
+                if code[i]:
+                    path.append(i)
             if not path or total + cost > trains:
                 continue
             total += cost
@@ -169,7 +183,9 @@ class GreedyAgent:
                     pmask |= 1 << i
                     order.append(i)
         rid = net.rid
-        ids = [rid[i] for i in order]
+        ids = []
+        for i in order:
+            ids.append(rid[i])
         if len(v.plans) >= 256:
             v.plans.clear()
         rec = v.plans[key] = (total, ids, v.own, v.closed, v.seen, v.guard)
@@ -179,7 +195,13 @@ class GreedyAgent:
     def _wanted(self, game: Game, seat: int) -> list[int]:
         """Route ids of the plan (:meth:`plan`), cheapest ticket first (remembered with the
         plan; not to be changed by the caller)."""
-        v = self._view(game, seat)
+        v = self._seats.get(seat)
+        if v is None or v.game is not game:
+            v = self._view(game, seat)
+        elif v.version != game._version:  # (``_view``, inline)
+            if v.openf != game.openf[seat] or v.owner != game.owner or v.side != game.side:
+                v.update(game, seat)
+            v.version = game._version
         kept = game.kept[seat]
         trains = game.trains[seat]
         st = game.ext.get("teams")
@@ -190,7 +212,7 @@ class GreedyAgent:
             return last[3]
         key = (tuple(kept), tuple(holder), trains)
         hit = v.wanted.get(key)
-        if hit is None or not v.holds(hit[1], hit[2], hit[3], hit[4]):
+        if hit is None or not (hit[1] is v.own and hit[2] is v.closed or v.holds(hit[1], hit[2], hit[3], hit[4])):
             p = self._plan(game, seat, None, frozenset())
             hit = v.wanted[key] = (p[1], p[2], p[3], p[4], p[5])
         v.last = (list(kept), trains, list(holder), *hit)
@@ -204,16 +226,89 @@ class GreedyAgent:
 
     # -- choosing -------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
+        """The action for the player to move. On a turn or a second card it is chosen without
+        listing the legal actions: the same action :meth:`_choose_legal` would return; the list
+        decides when that shortcut does not apply (fewer than two card sources, or a mechanic
+        whose payments it can't predict) and on every other decision."""
         p = game.pending
-        if p == "turn" or p == "second-card":
-            a = self._fast(game, game.seat, p == "second-card")
-            if a is not None:
-                return a
-        return self._choose_legal(game, game.legal_actions())
+        second = p == "second-card"
+        if not second and p != "turn":
+            return self._choose_legal(game, game.legal_actions())
+        seat = game.seat
+        disp = game.display
+        blind = bool(game.deck) or bool(game.discard)
+        face: set[int] | None = None
+        if second or not blind or not game.tdeck:  # else two sources at least: the deck, the tickets
+            face = set(disp)
+            face.discard(EMPTY)
+            if second:
+                face.discard(LOCO)
+            if len(face) + blind + (not second and bool(game.tdeck)) < 2:
+                return self._choose_legal(game, game.legal_actions())  # (maybe a single one: no RNG)
+        hooks = game._hooks["claim_options"]
+        if hooks and not all(m.claim_options_in_order for m in hooks):
+            return self._choose_legal(game, game.legal_actions())
+        wanted = self._wanted(game, seat)
+        last = self._last_info
+        info = last[2] if last is not None and last[0] is game.T and last[1] == wanted else self._info(game, wanted)
+        hand = game.hands[seat]
+        if not second:
+            simple = not (info[0] or game._hooks["claim_cards"] or game._hooks["open_for"])
+            if simple:
+                i = _longest(game, seat, hand, info[2])
+            else:
+                can = _Claimable(game, seat)
+                i = _longest(game, seat, can.counts, info[2], can.more)
+            if i is not None:
+                if simple:
+                    can = _Claimable(game, seat)
+                return self._pay(game, seat, can.claims(i))
+            if not wanted:
+                if game.tdeck and game.trains[seat] >= self.draw_tickets_trains and len(game.kept[seat]) < 8:
+                    return DrawTickets()
+                can = _Claimable(game, seat)
+                i = can.longest(None)
+                if i is not None:
+                    return self._pay(game, seat, can.claims(i))
+        # the first colour of ``_colours`` among the cards face up (``info[3]``: (length,
+        # colour) of the first four wanted routes), if any
+        need: dict[int, int] = {}
+        gray = -1
+        for L, c in info[3]:
+            if c == GRAY_INDEX:
+                if gray < 0:
+                    gray = hand.index(max(hand[:8]))
+                c = gray
+            short = L - hand[c]
+            if short > 0:
+                need[c] = need.get(c, 0) + short
+        best = None
+        bm = 0
+        for c, m in need.items():
+            if (m > bm or (m == bm and c < best)) and c in disp:  # type: ignore[operator]
+                best, bm = c, m
+        if best is not None:
+            return _DRAWN[best]
+        wish = _terrain_wish(game, seat, wanted) if "terrain" in game.ext else None
+        if wish is not None:
+            kind = "second-card" if second else "turn"
+            for m in game._hooks["actions"]:
+                for a in m.actions(kind):
+                    if a.kind == "terrain" and getattr(a, "source", None) == wish:
+                        return a
+        if blind:
+            return _DRAW["deck"]
+        if face is None:
+            face = set(disp)
+            face.discard(EMPTY)
+        if not second and LOCO in face:
+            return _DRAW["locomotive"]
+        draws = [_DRAW[CARD_NAMES[c]] for c in sorted(face)]
+        return draws[int(self.rng.random() * len(draws))]
 
     def _choose_legal(self, game: Game, legal: list[Action]) -> Action:
-        """The choice made from the whole list of legal actions (every decision the fast path
-        of :meth:`_fast` leaves alone)."""
+        """The choice made from the whole list of legal actions (every decision the shortcut of
+        :meth:`choose` leaves alone)."""
         seat = game.current_player
         if len(legal) == 1:
             return legal[0]
@@ -248,64 +343,6 @@ class GreedyAgent:
                 return self._pay(game, seat, by_route[best])
         return self._draw(game, seat, legal, second=False, wanted=wanted)
 
-    def _fast(self, game: Game, seat: int, second: bool) -> Action | None:
-        """The choice on a turn or a second card without listing the legal actions: the same
-        action :meth:`_choose_legal` would return. None when this shortcut does not apply
-        (fewer than two card sources, or a mechanic whose payments it can't predict)."""
-        disp = game.display
-        blind = bool(game.deck) or bool(game.discard)
-        face: set[int] | None = None
-        if second or not blind or not game.tdeck:  # else two sources at least: the deck, the tickets
-            face = set(disp)
-            face.discard(EMPTY)
-            if second:
-                face.discard(LOCO)
-            if len(face) + blind + (not second and bool(game.tdeck)) < 2:
-                return None  # maybe a single legal action: decide from the list (no RNG used)
-        hooks = game._hooks["claim_options"]
-        if hooks and not all(m.claim_options_in_order for m in hooks):
-            return None
-        wanted = self._wanted(game, seat)
-        info = self._info(game, wanted)
-        hand = game.hands[seat]
-        if not second:
-            simple = not (info[0] or game._hooks["claim_cards"] or game._hooks["open_for"])
-            if simple:
-                i = _longest(game, seat, hand, info[2])
-            else:
-                can = _Claimable(game, seat)
-                i = _longest(game, seat, can.counts, info[2], can.more)
-            if i is not None:
-                if simple:
-                    can = _Claimable(game, seat)
-                return self._pay(game, seat, can.claims(i))
-            if not wanted:
-                if game.tdeck and game.trains[seat] >= self.draw_tickets_trains and len(game.kept[seat]) < 8:
-                    return DrawTickets()
-                can = _Claimable(game, seat)
-                i = can.longest(None)
-                if i is not None:
-                    return self._pay(game, seat, can.claims(i))
-        c = _colour_shown(hand, info[3], disp)
-        if c is not None:
-            return _DRAWN[c]
-        wish = _terrain_wish(game, seat, wanted)
-        if wish is not None:
-            kind = "second-card" if second else "turn"
-            for m in game._hooks["actions"]:
-                for a in m.actions(kind):
-                    if a.kind == "terrain" and getattr(a, "source", None) == wish:
-                        return a
-        if blind:
-            return _DRAW["deck"]
-        if face is None:
-            face = set(disp)
-            face.discard(EMPTY)
-        if not second and LOCO in face:
-            return _DRAW["locomotive"]
-        draws = [_DRAW[CARD_NAMES[c]] for c in sorted(face)]
-        return draws[int(self.rng.random() * len(draws))]
-
     def _share(self, game: Game, seat: int, legal: list[Action]) -> Action:
         """Team Asia (TA-11, TA-12): put into the team's ticket holder the ticket that takes the
         most trains, so that both partners work on it (its partner sees the holder)."""
@@ -319,14 +356,31 @@ class GreedyAgent:
 
     def _pay(self, game: Game, seat: int, options: list[ClaimRoute]) -> ClaimRoute:
         """The payment with the fewest Locomotives, then of the colour held most."""
+        if len(options) == 1:
+            return options[0]
         hand = game.hands[seat]
-
-        def key(a: ClaimRoute) -> tuple:
-            col = a.color
-            held = hand[CARD_NAMES.index(col)] if col in CARD_NAMES else 0
-            return (a.locos, -_doubling_gain(game, a), -held, a.sort_key())
-
-        return min(options, key=key)
+        best: list[ClaimRoute] = []
+        low: tuple = ()
+        for a in options:  # (``a.locos`` and ``a.color``, inline)
+            locos = 0
+            col = None
+            one = True
+            for name, n in a.pay:
+                if name == "locomotive":
+                    locos += n
+                elif col is None:
+                    col = name
+                else:
+                    one = False
+            if col is None:
+                col = "locomotive" if a.pay else None
+            held = hand[CARD_NAMES.index(col)] if one and col in CARD_NAMES else 0
+            k = (locos, -_doubling_gain(game, a) if a.terrain else 0, -held)
+            if not best or k < low:
+                best, low = [a], k
+            elif k == low:
+                best.append(a)
+        return best[0] if len(best) == 1 else min(best, key=methodcaller("sort_key"))
 
     def _needed_colours(self, game: Game, seat: int, wanted: list[int]) -> list[str]:
         """The colours the first four routes of ``wanted`` still need, the most missing first."""
@@ -342,9 +396,14 @@ class GreedyAgent:
         if last is not None and last[0] is T and last[1] == wanted:
             return last[2]
         idx, rlen, rneed, rferry, rcol, rtun = T.idx, T.rlen, T.rneed, T.rferry, T.rcol, T.rtunnel
-        rows = [(i, rlen[i], rneed[i], rferry[i], rcol[i]) for i in [idx[r] for r in wanted]]
-        out = (any(rtun[r[0]] for r in rows), rows, sorted(rows, key=lambda r: -r[1]),
-               [(r[1], r[4]) for r in rows[:4]])
+        rows = []
+        tunnel = False
+        for r in wanted:
+            i = idx[r]
+            rows.append((i, rlen[i], rneed[i], rferry[i], rcol[i]))
+            if rtun[i]:
+                tunnel = True
+        out = (tunnel, rows, sorted(rows, key=_LENGTH, reverse=True), [(r[1], r[4]) for r in rows[:4]])
         self._last_info = (T, list(wanted), out)
         return out
 
@@ -374,7 +433,10 @@ class GreedyAgent:
         """Keep the minimum (the tickets adding the fewest trains to the plan), then more while
         the plan fits in :meth:`budget` (class docstring)."""
         offered = game.offered_tickets(seat)
-        lo = min(len(a.tickets) for a in legal if isinstance(a, KeepTickets))
+        lo = len(offered)
+        for a in legal:
+            if isinstance(a, KeepTickets) and len(a.tickets) < lo:
+                lo = len(a.tickets)
         total, order = self.plan(game, seat)
         planned = set(order)
         budget = self.budget(game, seat)
@@ -388,7 +450,7 @@ class GreedyAgent:
             fidx, fmask = net.free_of(planned)
             for tid in left:  # (only the trains: a path is left to claim, or none is needed, if ok)
                 a, b, pts = net.ticket(game.board, tid)
-                cost = v.cost(a, b, fidx, fmask)
+                cost = v._answer(a, b, fidx, fmask, False)[0]
                 ok = cost < _INF
                 if len(keep) < lo:  # must keep: the cheapest, or the least lost
                     key = (0, cost, -pts, tid) if ok and cost <= trains else (1, pts, 0, tid)
@@ -415,6 +477,8 @@ class GreedyAgent:
 _Row = tuple[int, int, int, int, int]
 """A wanted route as ``GreedyAgent._info`` lists it: (index, length, trains, ferry Locomotives,
 colour)."""
+_LENGTH = itemgetter(1)
+"""A row's length (the sort is stable: the first of equals stays first, reversed too)."""
 _DRAW: dict[str, DrawCard] = {s: DrawCard(s) for s in ("deck", *CARD_NAMES)}
 _DRAWN: list[DrawCard] = [_DRAW[s] for s in CARD_NAMES]
 
@@ -433,27 +497,6 @@ def _colours(hand: list[int], rows: list[tuple[int, int, int, int, int]]) -> lis
     if len(need) < 2:
         return list(need)
     return [c for _m, c in sorted([(-m, c) for c, m in need.items()])]
-
-
-def _colour_shown(hand: list[int], head: list[tuple[int, int]], shown: list[int]) -> int | None:
-    """The first colour of :func:`_colours` among the cards ``shown`` (face up), or None;
-    ``head``: (length, colour) of the first four routes (see ``GreedyAgent._info``)."""
-    need: dict[int, int] = {}
-    gray = -1
-    for L, c in head:
-        if c == GRAY_INDEX:
-            if gray < 0:
-                gray = hand.index(max(hand[:8]))
-            c = gray
-        short = L - hand[c]
-        if short > 0:
-            need[c] = need.get(c, 0) + short
-    best = None
-    bm = 0
-    for c, m in need.items():
-        if (m > bm or (m == bm and c < best)) and c in shown:  # type: ignore[operator]
-            best, bm = c, m
-    return best
 
 
 def _longest(game: Game, seat: int, counts: list[int], rows: list[tuple[int, int, int, int, int]],
@@ -477,8 +520,9 @@ def _longest(game: Game, seat: int, counts: list[int], rows: list[tuple[int, int
 
 class _Net:
     """A board, integer-indexed for the planner: cities numbered in name order (so a heap of
-    (trains, city number) pops as one of (trains, city name) does), each city's (other city,
-    route index) in route order, and each city's routes as a bit mask."""
+    (trains, city number) pops as one of (trains, city name) does), the links (the routes
+    between two cities, in route order), each city's (other city, link) and each city's
+    routes as a bit mask."""
 
     def __init__(self, board: Any, T: Any):
         self.board = board
@@ -486,19 +530,26 @@ class _Net:
         self.K = len(names)
         self.cidx = {c: k for k, c in enumerate(names)}
         self.country = [board.cities[c].is_country for c in names]
-        adj: list[list[tuple[int, int]]] = [[] for _ in names]
-        for i, r in enumerate(board.routes):
-            a, b = self.cidx[r.a], self.cidx[r.b]
-            adj[a].append((b, i))
-            adj[b].append((a, i))
-        self.adj = [tuple(x) for x in adj]
         self.ra = [self.cidx[r.a] for r in board.routes]
         self.rb = [self.cidx[r.b] for r in board.routes]
+        links: dict[tuple[int, int], int] = {}
+        self.rlink = [links.setdefault((min(a, b), max(a, b)), len(links)) for a, b in zip(self.ra, self.rb)]
+        """Route index -> its link."""
+        self.lroutes: list[list[int]] = [[] for _ in links]
+        """Link -> its route indices, in route order."""
+        adj: list[list[tuple[int, int]]] = [[] for _ in names]
+        for (a, b), lk in links.items():
+            adj[a].append((b, lk))
+            adj[b].append((a, lk))
+        for i, lk in enumerate(self.rlink):
+            self.lroutes[lk].append(i)
+        self.adj = [tuple(x) for x in adj]
+        self.lmask = [sum(1 << i for i in lst) for lst in self.lroutes]
         self.bit = [1 << i for i in range(len(board.routes))]
         self.mask = [0] * self.K
-        for c, lst in enumerate(adj):
-            for _, i in lst:
-                self.mask[c] |= 1 << i
+        for i in range(len(board.routes)):
+            self.mask[self.ra[i]] |= 1 << i
+            self.mask[self.rb[i]] |= 1 << i
         self.sh = max(1, (self.K - 1).bit_length())
         """Bits of a city number in a heap key (trains << sh | city)."""
         self.rsum = [self.cidx[r.a] + self.cidx[r.b] for r in board.routes]
@@ -508,6 +559,8 @@ class _Net:
         self.rid = list(T.rid)
         self.idx = dict(T.idx)
         self.need = list(T.rneed)
+        self.lw0, self.lrep0 = _links(self.lroutes, self.need)
+        """The links' weights and routes with every route open (a new game)."""
         self.tunnels = any(T.rtunnel)
         """Whether the board has tunnels (only then is :func:`_tunnel_ok` asked)."""
         self.by_length = sorted(range(T.n), key=lambda i: (-T.rlen[i], T.rid[i]))
@@ -527,14 +580,15 @@ class _Net:
         same for every seat and game (see :class:`_SeatView`)."""
 
     def adj_without(self, c: int, closed: int) -> tuple[tuple[int, int], ...]:
-        """City c's (other city, route index) pairs without the routes of the mask ``closed``
-        (remembered for every board state: a city has few routes)."""
+        """City c's (other city, link) pairs without the links whose routes are all in the mask
+        ``closed`` (remembered for every board state: a city has few routes)."""
         key = (closed & self.mask[c]) << self.sh | c
         t = self._without.get(key)
         if t is None:
             if len(self._without) >= 50000:
                 self._without.clear()
-            t = self._without[key] = tuple([oi for oi in self.adj[c] if not closed >> oi[1] & 1])
+            lmask = self.lmask
+            t = self._without[key] = tuple([ol for ol in self.adj[c] if closed & lmask[ol[1]] != lmask[ol[1]]])
         return t
 
     def ticket(self, board: Any, tid: str) -> tuple[int, int, int]:
@@ -550,11 +604,30 @@ class _Net:
         if not free:
             return [], 0
         idx = self.idx
-        out = sorted(idx[r] for r in free if r in idx)
+        out = []
         m = 0
-        for i in out:
-            m |= 1 << i
+        for r in free:
+            if r in idx:
+                i = idx[r]
+                out.append(i)
+                m |= 1 << i
+        out.sort()
         return out, m
+
+
+def _links(lroutes: list[list[int]], code: list[int]) -> tuple[list[int], list[int]]:
+    """Each link's weight and route (its cheapest route not closed, the first of equals) for
+    the routes' ``code`` (see ``_SeatView``); -1 for a link whose routes are all closed."""
+    lw, lrep = [], []
+    for lst in lroutes:
+        w = r = -1
+        for j in lst:
+            y = code[j]
+            if 0 <= y and (r < 0 or y < w):
+                w, r = y, j
+        lw.append(w)
+        lrep.append(r)
+    return lw, lrep
 
 
 _NETS: dict[int, _Net] = {}
@@ -573,15 +646,17 @@ _INF = 1 << 30
 class _SeatView:
     """One seat's view of the routes: ``code[i]`` is 0 for its own (its team's) route, the
     trains of a route still open to it, -1 for a closed one (bit masks ``own``, ``open``,
-    ``closed``; ``adj``: each city's (other city, route index) over the routes not closed);
-    plus the remembered searches and plans (``plans``).
+    ``closed``; ``adj``: each city's (other city, link) over the links with a route not
+    closed; a link weighs as its cheapest route not closed, the first of equals, ``lw`` and
+    ``lrep``: a search relaxing them finds what one relaxing the routes in route order
+    would); plus the remembered searches and plans (``plans``).
 
     A search (Dijkstra popping (trains, city number) first, stopping at its target b) reads
     the weights of the routes of the cities it goes on from (``seen``) and of nothing else; a
     weight is 0 for an own or free route, the trains for an open one, and closed routes are
     skipped, so the masks (own | free, closed) on ``seen`` are all it depends on. It is
     remembered with those masks, its trains D to b, its path P and the trains to every city
-    it reached. It answers again for the masks now (:meth:`_find`) when every route of
+    it reached. It answers again for the masks now (:meth:`_answer`) when every route of
     ``seen`` that changed since
 
     1. got dearer and is off P: the same path stays the one found, and its trains;
@@ -594,7 +669,7 @@ class _SeatView:
     while every change since is of kind 1 for all of its searches (:meth:`holds`).
     """
 
-    __slots__ = ("net", "owner", "openf", "side", "code", "wt", "open", "own", "closed", "adj", "adjx",
+    __slots__ = ("net", "owner", "openf", "side", "code", "lw", "lrep", "open", "own", "closed", "adj", "adjx",
                  "memo", "plans", "wanted", "nclaims", "seen", "guard", "game", "version", "last")
 
     def __init__(self, net: _Net):
@@ -603,7 +678,8 @@ class _SeatView:
         self.openf = bytearray()
         self.side: list[int] = []
         self.code: list[int] = []
-        self.wt: list[int] = []
+        self.lw: list[int] = []
+        self.lrep: list[int] = []
         self.open = self.own = self.closed = 0
         self.adj: list[tuple[tuple[int, int], ...]] = []
         self.adjx: list[tuple[tuple[int, int], ...]] = []
@@ -670,8 +746,8 @@ class _SeatView:
         net = self.net
         if min(code, default=1) > 0:  # every route open to the seat (a new game)
             self.open, self.own, self.closed = net.every, 0, 0
-            self.wt = list(code)
             self.code = code
+            self.lw, self.lrep = list(net.lw0), list(net.lrep0)
             self.adj = list(net.adj)
             self._dead_ends()
             return
@@ -684,8 +760,8 @@ class _SeatView:
             else:
                 mc |= 1 << i
         self.open, self.own, self.closed = mo, mw, mc
-        self.wt = [x if x > 0 else 0 for x in code]
         self.code = code
+        self.lw, self.lrep = _links(net.lroutes, code)
         self.adj = [net.adj_without(c, mc) for c in range(net.K)] if mc else list(net.adj)
         self._dead_ends()
 
@@ -707,12 +783,27 @@ class _SeatView:
             self.own |= b
         else:
             self.closed |= b
-        self.wt[i] = x if x > 0 else 0
+        net = self.net
+        lk = net.rlink[i]
+        lst = net.lroutes[lk]
+        if len(lst) == 1:
+            w, r = x, i
+        else:
+            w = r = -1
+            for j in lst:
+                y = code[j]
+                if 0 <= y and (r < 0 or y < w):
+                    w, r = y, j
+        self.lw[lk] = w
+        self.lrep[lk] = r
         if (was < 0) != (x < 0):
-            net = self.net
             adj, adjx, country, closed = self.adj, self.adjx, net.country, self.closed
+            without, mask, sh = net._without, net.mask, net.sh
             for c in (net.ra[i], net.rb[i]):
-                lst = adj[c] = net.adj_without(c, closed)
+                lst = without.get((closed & mask[c]) << sh | c)
+                if lst is None:
+                    lst = net.adj_without(c, closed)
+                adj[c] = lst
                 if adjx is not adj and not country[c]:
                     adjx[c] = lst
 
@@ -748,73 +839,76 @@ class _SeatView:
         up = ch & ((x & ~closed) | (own & ~self.own & ~x))
         return up == ch and not up & guard
 
-    def _find(self, a: int, b: int, z: int, path: bool) -> tuple[int, tuple] | None:
-        """(trains, a remembered search) giving what a search from a to b with zero-weight
-        routes ``z`` (and the closed routes now) would give: its trains and, if ``path``, its
-        very path; None if no remembered search does (see the class docstring)."""
+    def _answer(self, a: int, b: int, fidx: list[int], fmask: int, path: bool) -> tuple[int, tuple]:
+        """(cheapest trains from city a to city b with the routes ``fidx`` free, the search
+        entry): from a remembered search that gives what a new search would (its trains and,
+        if ``path``, its very path; see the class docstring), else from a new search; noted in
+        ``seen``/``guard`` (its path) when they are kept."""
+        fmask &= self.open
+        z = self.own | fmask
         x = self.closed
-        key = a << self.net.sh | b
+        net = self.net
+        key = a << net.sh | b
+        d = -1
+        e: Any = None
         if not (x or self.own):  # the untouched board (the first tickets): asked the same often
-            e = self.net.pristine.get((key, z))
+            e = net.pristine.get((key, z))
             if e is not None:
-                return e[3], e
-        lst = self.memo.get(key)
-        if lst is None:
-            lst = self.net.memo0.get(key)
+                d = e[3]
+        if d < 0:
+            lst = self.memo.get(key)
             if lst is None:
-                return None
-            lst = self.memo[key] = list(lst)
-        if lst:
-            for e in lst:
+                lst = net.memo0.get(key)
+                if lst is not None:
+                    lst = self.memo[key] = list(lst)
+            for e in lst or ():
                 z0, x0, seen = e[0], e[1], e[2]
                 ch = ((z0 ^ z) | (x0 ^ x)) & seen
                 if not ch:
-                    return e[3], e
+                    d = e[3]
+                    break
                 up = ch & ((x & ~x0) | (z0 & ~z & ~x))  # dearer than then
                 pm = e[5]
                 if up & pm:
                     continue  # a route it went by
                 down = ch & ~up
-                d = e[3]
-                if not down:
-                    return d, e
                 off = down & ~pm
-                if off and not self._far(e, a, off, z, path):
-                    continue
+                d = e[3]
+                # routes cheaper now, off its path: each out of its reach? From each end the
+                # search went on from (not a country it did not start from: a dead end, H-8.2)
+                # the route must lead past D: for the path, a city at dl from which the route
+                # (weight now w) reaches dl + w <= D could hand a city on the path other trains
+                # or another route (ties at D included); for the trains alone, a city nearer
+                # than D (dl + 0 <= D - 1) could lower D
+                reach = False
+                if off:
+                    limit = d if path else d - 1
+                    dl, ra, rb, country, need = e[6], net.ra, net.rb, net.country, net.need
+                while off:
+                    low = off & -off
+                    i = low.bit_length() - 1
+                    off ^= low
+                    w = need[i] if path and not z & low else 0
+                    u, v = ra[i], rb[i]
+                    if (dl[u] + w <= limit and (u == a or not country[u])
+                            or dl[v] + w <= limit and (v == a or not country[v])):
+                        reach = True
+                        break
+                if reach:
+                    continue  # within its reach: the search might go another way
                 on = down & pm  # its path's routes that became free: it stays, by the savings
-                if on:
-                    need = self.net.need
-                    while on:
-                        low = on & -on
-                        d -= need[low.bit_length() - 1]
-                        on ^= low
-                return d, e
-        return None
-
-    def _far(self, e: tuple, a: int, routes: int, z: int, path: bool) -> bool:
-        """Whether every route of the mask ``routes`` (cheaper now, off the path of ``e``) is out
-        of its search's reach: from each city of it the search went on from (not a country it
-        did not start from: a dead end, H-8.2) the route leads past the target's trains (for the
-        trains alone: from no city nearer than the target)."""
-        net = self.net
-        ra, rb, country, need = net.ra, net.rb, net.country, net.need
-        dl = e[6]
-        # the path: a city at dl from which the route (weight now w) reaches dl + w <= D could
-        # hand a city on the path other trains or another route (ties at D included); the
-        # trains alone: a city nearer than D (dl < D, i.e. dl + 0 <= D - 1) could lower D
-        limit = e[3] if path else e[3] - 1
-        while routes:
-            low = routes & -routes
-            i = low.bit_length() - 1
-            routes ^= low
-            w = need[i] if path and not z & low else 0
-            u = ra[i]
-            if dl[u] + w <= limit and (u == a or not country[u]):
-                return False
-            u = rb[i]
-            if dl[u] + w <= limit and (u == a or not country[u]):
-                return False
-        return True
+                while on:
+                    low = on & -on
+                    d -= net.need[low.bit_length() - 1]
+                    on ^= low
+                break
+            else:
+                e = self._search(a, b, fidx, fmask)
+                d = e[3]
+        if self.seen is not None:
+            self.seen |= e[2]
+            self.guard |= e[5]
+        return d, e
 
     def cost(self, a: int, b: int, fidx: list[int] = [], fmask: int = 0) -> int:  # noqa: B006 (read only)
         """The cheapest trains from city a to city b, ``fidx`` routes free (none by default);
@@ -828,38 +922,29 @@ class _SeatView:
         code = self.code
         return d, [i for i in e[4] if code[i]]
 
-    def _answer(self, a: int, b: int, fidx: list[int], fmask: int, path: bool) -> tuple[int, tuple]:
-        """(cheapest trains, the search entry) from a remembered search when it still holds
-        (``path``: its path too), else a new search; noted in ``seen``/``guard`` (its path)
-        when they are kept."""
-        fmask &= self.open
-        hit = self._find(a, b, self.own | fmask, path)
-        if hit is None:
-            e = self._search(a, b, fidx, fmask)
-            d = e[3]
-        else:
-            d, e = hit
-        if self.seen is not None:
-            self.seen |= e[2]
-            self.guard |= e[5]
-        return d, e
-
     def _search(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple:
         """Dijkstra from a to b popping (trains, city number) first; remembered (see the class
         docstring) as (own | free, closed, seen, trains, path from b back to a, path mask,
         trains to every city)."""
         net = self.net
-        if fmask:
-            wt = self.wt[:]
+        if fmask:  # a free route is a link's first route of weight 0 unless an earlier one is
+            wt, rep = self.lw[:], self.lrep[:]
+            rlink = net.rlink
             for i in fidx:
-                wt[i] = 0
+                if fmask >> i & 1:
+                    lk = rlink[i]
+                    if wt[lk]:
+                        wt[lk] = 0
+                        rep[lk] = i
+                    elif i < rep[lk]:
+                        rep[lk] = i
         else:
-            wt = self.wt
+            wt, rep = self.lw, self.lrep
         SH = net.sh
         M = (1 << SH) - 1
-        INF = _INF
+        FAR = _INF - 1  # (unreached: below 1 << 30, an int that compares fast)
         K = net.K
-        dist = [INF] * K
+        dist = [FAR] * K
         prev = [-1] * K
         dist[a] = 0
         seen = 0
@@ -867,11 +952,11 @@ class _SeatView:
         if net.countries and net.country[a] and a != b:  # the start may be a country (H-8.2)
             heap: list[int] = []
             seen = net.mask[a]
-            for o, i in self.adj[a]:
-                nd = wt[i]
+            for o, lk in self.adj[a]:
+                nd = wt[lk]
                 if nd < dist[o]:
                     dist[o] = nd
-                    prev[o] = i
+                    prev[o] = lk
                     push(heap, nd << SH | o)
         else:
             heap = [a]
@@ -887,22 +972,23 @@ class _SeatView:
             if d > dist[c]:
                 continue
             seen |= xmask[c]
-            for o, i in adj[c]:
-                nd = d + wt[i]
+            for o, lk in adj[c]:
+                nd = d + wt[lk]
                 if nd < dist[o]:
                     dist[o] = nd
-                    prev[o] = i
+                    prev[o] = lk
                     push(heap, nd << SH | o)
         D = dist[b]
         pm = 0
-        if D >= INF:
+        if D >= FAR:
+            D = _INF
             path: tuple[int, ...] = ()
         else:
             out = []
             bit, rsum = net.bit, net.rsum
             c = b
             while c != a:
-                i = prev[c]
+                i = rep[prev[c]]
                 out.append(i)
                 pm |= bit[i]
                 c = rsum[i] - c
@@ -1123,22 +1209,32 @@ def chosen_action(agent: Any, game: Game) -> Action:
     """The action ``agent`` chooses for the player to move (``agent.choose(game)``, or
     ``agent(game)`` for a function). IllegalAction naming the seat, the player, the agent's
     class and what it returned if that is not an action."""
+    a = _chooser(agent, game)(game)
+    if not isinstance(a, Action):
+        _not_an_action(agent, game, a)
+    return a
+
+
+def _chooser(agent: Any, game: Game) -> Any:
+    """``agent.choose``, or ``agent`` itself for a function; IllegalAction naming the seat, the
+    player and the agent's class if it is neither."""
     choose = getattr(agent, "choose", None)
     if callable(choose):
-        a = choose(game)
-    elif callable(agent):
-        a = agent(game)
-    else:
-        seat = game.current_player
-        raise IllegalAction(f"The agent for seat {seat} ({game.names[seat]}) is a "
-                            f"{type(agent).__name__}, which has no choose(game) method.")
-    if not isinstance(a, Action):
-        seat = game.current_player
-        raise IllegalAction(
-            f"The agent for seat {seat} ({game.names[seat]}, {type(agent).__name__}) returned "
-            f"{shown(a)} (a {type(a).__name__}), not an action: choose(game) must return one of "
-            f"game.legal_actions().", a)
-    return a
+        return choose
+    if callable(agent):
+        return agent
+    seat = game.current_player
+    raise IllegalAction(f"The agent for seat {seat} ({game.names[seat]}) is a "
+                        f"{type(agent).__name__}, which has no choose(game) method.")
+
+
+def _not_an_action(agent: Any, game: Game, a: Any) -> None:
+    """IllegalAction naming the seat, the player, the agent's class and ``a``, not an action."""
+    seat = game.current_player
+    raise IllegalAction(
+        f"The agent for seat {seat} ({game.names[seat]}, {type(agent).__name__}) returned "
+        f"{shown(a)} (a {type(a).__name__}), not an action: choose(game) must return one of "
+        f"game.legal_actions().", a)
 
 
 def applied(agent: Any, game: Game, action: Action) -> None:
@@ -1152,10 +1248,15 @@ def _checked(agent: Any, game: Game, action: Action, play: Any) -> None:
     try:
         play(action)
     except IllegalAction as e:
-        seat = game.current_player
-        raise IllegalAction(
-            f"The agent for seat {seat} ({game.names[seat]}, {type(agent).__name__}) chose an "
-            f"illegal action, {shown(action)}: {e.reason}", action) from None
+        _illegal(agent, game, action, e)
+
+
+def _illegal(agent: Any, game: Game, action: Action, e: IllegalAction) -> None:
+    """IllegalAction naming the seat, the player and the agent, with the rules' reason ``e``."""
+    seat = game.current_player
+    raise IllegalAction(
+        f"The agent for seat {seat} ({game.names[seat]}, {type(agent).__name__}) chose an "
+        f"illegal action, {shown(action)}: {e.reason}", action) from None
 
 
 def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int = 0,
@@ -1180,15 +1281,26 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
 
         play_random(game, [a.rng for a in seats], max_steps)
     else:  # each choice checked and applied as ``apply`` does (``game._step``), but with no
-        # events recorded: ``game.log`` replays them when asked
+        # events recorded: ``game.log`` replays them when asked (``chosen_action`` and
+        # ``applied``, inline)
         from ..rules.fast import unrecorded
 
         steps = 0
         step = game._step
         with unrecorded(game):
+            choosers: list[Any] = [None] * game.n
             while steps < max_steps and game.pending != "over":
-                agent = seats[game.seat]
-                _checked(agent, game, chosen_action(agent, game), step)
+                s = game.seat
+                choose = choosers[s]
+                if choose is None:
+                    choose = choosers[s] = _chooser(seats[s], game)
+                a = choose(game)
+                if not isinstance(a, Action):
+                    _not_an_action(seats[s], game, a)
+                try:
+                    step(a)
+                except IllegalAction as e:
+                    _illegal(seats[s], game, a, e)
                 steps += 1
     if not game.over:
         raise RuntimeError(f"{game.variant.name} seed {seed}: not over after {max_steps} actions")
