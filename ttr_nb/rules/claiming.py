@@ -570,36 +570,34 @@ def close_route(g: "Game", seat: int, i: int) -> None:
         M = fast.mp
         rcol = fast.B.rcol
         rbit = fast.B.rbit
-    twins = T.rtwins[i]
-    if not twins or not g.doubles_open:  # every track closes for everyone
+    f = openf[0]
+    if f is openf[-1]:  # one set of flags for every seat (doubles closed): every track closes
         keep = T.rkeep[i]
         for s in range(len(openm)):
             openm[s] &= keep
-        tracks = T.rtracks[i]
-        s = 0
-        for f in openf:
-            if s and f is openf[0]:  # (one set of flags for every seat)
-                break
-            for t in tracks:
-                if f[t]:
-                    f[t] = 0
-                    if fast is not None:
-                        m = M[s]
-                        b = rbit[t]
-                        m[rcol[t]] -= b
-                        m[9] -= b  # (all its open routes)
-            s += 1
+        for t in T.rtracks[i]:
+            if f[t]:
+                f[t] = 0
+                if fast is not None:
+                    m = M[0]
+                    b = rbit[t]
+                    m[rcol[t]] -= b
+                    m[9] -= b  # (all its open routes)
         return
-    side = g.side
-    me = side[seat]
+    twins = T.rtwins[i]
+    closed = not g.doubles_open
+    if twins and not closed:
+        side = g.side
+        me = side[seat]
     for t in T.rtracks[i]:
+        everyone = closed or t == i
         keep = ~T.pbit[t]
         if fast is not None:
             c = rcol[t]
             b = rbit[t]
         s = 0
         for f in openf:
-            if t == i or side[s] == me:
+            if everyone or side[s] == me:
                 openm[s] &= keep
                 if f[t]:
                     f[t] = 0
