@@ -727,7 +727,7 @@ def _fresh_deck(per_color: int, locomotives: int) -> list[int]:
 
 
 _NO_HOOKS: dict[str, list] = hook_lists([])
-_SOURCE_CODE: dict[str, int] = {n: drawing.source_code(n) for n in ("deck", *CARD_NAMES)}
+_SOURCE_CODE: dict[str, int] = drawing.SOURCE_CODES
 """drawing.source_code of each card source (a mechanic's own sources are not in it)."""
 
 

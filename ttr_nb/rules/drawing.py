@@ -18,11 +18,13 @@ DECK = -1
 """The blind draw."""
 
 
+SOURCE_CODES: dict[str, int] = {"deck": DECK, **CARD_INDEX}
+"""The code of each train-card source: 'deck' -> DECK, a card name -> its index."""
+
+
 def source_code(source: str) -> int | None:
     """'deck' -> DECK, a card name -> its index, anything else -> None."""
-    if source == "deck":
-        return DECK
-    return CARD_INDEX.get(source)
+    return SOURCE_CODES.get(source) if isinstance(source, str) else None
 
 
 def source_name(code: int) -> str:
@@ -138,7 +140,7 @@ def second_possible(g: "Game") -> bool:
 # -- rules checks ----------------------------------------------------------------------------
 def why_not(g: "Game", seat: int, source: str, second: bool) -> str | None:
     """Why ``seat`` can't take a card from ``source`` now (None = legal)."""
-    code = source_code(source) if isinstance(source, str) else None
+    code = SOURCE_CODES.get(source) if isinstance(source, str) else None  # (source_code)
     if code is None:
         for m in g._hooks["draw_why_not"]:
             why = m.draw_why_not(source)
