@@ -32,29 +32,20 @@ if TYPE_CHECKING:  # pragma: no cover
 _DRAW_CARD: dict[int, DrawCard] = {c: DrawCard(drawing.source_name(c)) for c in range(drawing.DECK, LOCO + 1)}
 """The DrawCard of each source code, built once (actions are frozen: they are shared)."""
 _DRAW_TICKETS = DrawTickets()
-_DRAWS: dict[tuple[int, ...], list[DrawCard]] = {}
-"""(the display, then 1 for a second card plus 2 when deck and discard are empty) -> the
-DrawCard actions (displays recur)."""
-_DRAWS_OF_KINDS: dict[tuple[int, int], list[DrawCard]] = {}
-"""(the kinds face up, as :data:`_DRAWS`' last item) -> the DrawCard actions: one shared list."""
+_DRAWS: tuple[tuple[list[DrawCard], ...], ...] = tuple(
+    tuple([_DRAW_CARD[s] for s in drawing.draw_sources(m, second, blind)] for m in range(512))
+    for blind in (True, False) for second in (False, True))
+"""_DRAWS[2 * (no blind card) + second][kinds face up]: the DrawCard actions, one shared list."""
 _PASS = [Pass()]
 
 
 def draws(g: "Game", second: bool) -> list[DrawCard]:
     """The DrawCard actions of ``drawing.sources(g, second)``, one shared list for each
     kinds of card face up, deck and card (first or second)."""
-    key = (*g.display, second + (0 if g.deck or g.discard else 2))
-    try:
-        return _DRAWS[key]
-    except KeyError:
-        kinds = (fast.kinds_face_up(g.display), key[-1])
-        out = _DRAWS_OF_KINDS.get(kinds)
-        if out is None:
-            out = _DRAWS_OF_KINDS[kinds] = [_DRAW_CARD[s] for s in drawing.sources(g, second)]
-        if len(_DRAWS) > 100_000:
-            _DRAWS.clear()
-        _DRAWS[key] = out
-        return out
+    m = drawing.KINDS.get(tuple(g.display))
+    if m is None:
+        m = drawing.kinds_face_up(g.display)
+    return _DRAWS[second if g.deck or g.discard else 2 + second][m]
 
 
 def merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:

@@ -104,27 +104,29 @@ def draw_sources(kinds: int, second: bool, blind: bool) -> tuple[int, ...]:
 
 
 KINDS: dict[tuple[int, ...], int] = {}
-"""The mask of the card kinds face up (bit c = card c) of each display seen (at most 150,000)."""
+"""The mask of the card kinds face up (bit c = card c) of each display seen (at most 150,000):
+a look-up of ``tuple(display)`` here is cheaper than working it out."""
+_KIND_BIT = tuple(1 << c for c in range(LOCO + 1)) + (0,)
+"""_KIND_BIT[c]: the bit of card c; [-1] (an empty slot): none."""
 
 
 def kinds_face_up(display: list[int]) -> int:
-    """The mask of the card kinds face up (bit c = card c), remembered for each display."""
-    key = tuple(display)
-    m = KINDS.get(key)
-    if m is None:
-        m = 0
-        for c in display:
-            if c >= 0:
-                m |= 1 << c
-        if len(KINDS) > 150_000:  # (five slots: at most 100,000 displays)
-            KINDS.clear()
-        KINDS[key] = m
+    """The mask of the card kinds face up (bit c = card c), remembered in :data:`KINDS`."""
+    m = 0
+    for c in display:
+        m |= _KIND_BIT[c]
+    if len(KINDS) > 150_000:  # (five slots: at most 100,000 displays)
+        KINDS.clear()
+    KINDS[tuple(display)] = m
     return m
 
 
 def sources(g: "Game", second: bool) -> list[int]:
     """Every train-card source now: DECK first if a blind card exists, then face-up cards."""
-    return list(draw_sources(kinds_face_up(g.display), second, bool(g.deck or g.discard)))
+    m = KINDS.get(tuple(g.display))
+    if m is None:
+        m = kinds_face_up(g.display)
+    return list(draw_sources(m, second, bool(g.deck or g.discard)))
 
 
 def second_possible(g: "Game") -> bool:

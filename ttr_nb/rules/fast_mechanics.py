@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from .claiming import payment_range
 from .fast import (
     ALL, FIRST, FIRST_DECK, GRAY, LOCO, MAX_OPTIONS, SECOND, SECOND_DECK, _DRAW_CODES, _PASS, _TICKETS,
-    FastCounter, _tables, copies, kinds_face_up, seat_counts,
+    KINDS, FastCounter, _tables, copies, kinds_face_up, seat_counts,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -118,21 +118,15 @@ def _pick_open(routes: tuple, f: bytearray, j: int) -> int:
     raise AssertionError("open route count out of step")  # pragma: no cover
 
 
-_SOURCES: dict[tuple[int, ...], tuple] = {}
+_BY_KINDS: tuple[tuple, ...] = tuple((FIRST_DECK[m], FIRST[m], SECOND_DECK[m], SECOND[m]) for m in range(512))
+"""For the mask of the kinds face up: (first-card sources with a blind card, without;
+second-card sources with, without)."""
 
 
 def _sources(display: list[int]) -> tuple:
-    """(first-card sources with a blind card, without; second-card sources with, without)
-    for a face-up display (the sorted orders of ``fast.FIRST_DECK`` ... ``fast.SECOND``),
-    remembered for each display."""
-    key = tuple(display)
-    s = _SOURCES.get(key)
-    if s is None:
-        m = kinds_face_up(display)
-        if len(_SOURCES) > 100_000:
-            _SOURCES.clear()
-        s = _SOURCES[key] = (FIRST_DECK[m], FIRST[m], SECOND_DECK[m], SECOND[m])
-    return s
+    """:data:`_BY_KINDS` of a face-up display."""
+    m = KINDS.get(tuple(display))
+    return _BY_KINDS[kinds_face_up(display) if m is None else m]
 
 
 class MechanicCounter(FastCounter):
@@ -517,7 +511,7 @@ class MechanicCounter(FastCounter):
         if p == "turn":
             return self._turn(g, rnd)
         if p == "second-card":
-            s = _SOURCES.get(tuple(g.display)) or _sources(g.display)
+            s = _sources(g.display)
             fs = s[2] if g.deck or g.discard else s[3]
             f = self._ext_second
             ext = _NONE if f is None else f(p)
@@ -548,7 +542,7 @@ class MechanicCounter(FastCounter):
         kf = self._keys
         keys = None if kf is None else kf(seat)
         nc = self._count(g, seat, cards, keys)
-        s = _SOURCES.get(tuple(g.display)) or _sources(g.display)
+        s = _sources(g.display)
         fs = s[0] if g.deck or g.discard else s[1]
         nd = len(fs)
         nt = 1 if g.tdeck else 0
@@ -629,7 +623,7 @@ def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> in
     turn_ext, second_ext = fc._ext_turn, fc._ext_second
     own_ext, all_ext = fc._ext.get, fc._ext_all
     hands = g.hands
-    get_sources = _SOURCES.get
+    kinds = KINDS.get
     steps = 0
     while steps != limit:
         p = g.pending
@@ -638,8 +632,10 @@ def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> in
             cards = hands[seat] if cards_of is None else cards_of(seat) or hands[seat]
             keys = None if keys_of is None else keys_of(seat)
             nc = count(g, seat, cards, keys)
-            fs = get_sources(tuple(g.display)) or _sources(g.display)
-            fs = fs[0] if g.deck or g.discard else fs[1]
+            m = kinds(tuple(g.display))
+            if m is None:
+                m = kinds_face_up(g.display)
+            fs = FIRST_DECK[m] if g.deck or g.discard else FIRST[m]
             ext = _NONE if turn_ext is None else turn_ext(p)
             nd = len(fs)
             nt = nd + nc + (1 if g.tdeck else 0)  # (the end of the ticket draw's place)
@@ -668,8 +664,10 @@ def play_mechanics(g: "Game", fc: MechanicCounter, rnds: list, limit: int) -> in
                 continue
             a = ext[r - nt]
         elif p == "second-card":  # (as step)
-            fs = get_sources(tuple(g.display)) or _sources(g.display)
-            fs = fs[2] if g.deck or g.discard else fs[3]
+            m = kinds(tuple(g.display))
+            if m is None:
+                m = kinds_face_up(g.display)
+            fs = SECOND_DECK[m] if g.deck or g.discard else SECOND[m]
             ext = _NONE if second_ext is None else second_ext(p)
             nd = len(fs)
             r = int(rnds[seat]() * (nd + len(ext)))
