@@ -443,10 +443,13 @@ def _pay_spec(counts: list[int], L: int, f: int, col: int) -> tuple[int, tuple[i
     w = counts[LOCO]
     if w > L:
         w = L
-    by_colour = _PAY_AT.get((L, f)) or _pay_at(L, f)
     ws = (L + 1) * w
+    if col != GRAY_INDEX:  # (one colour: a table by its cards and the Locomotives)
+        h = counts[col]
+        return (_ONE.get((L, f, col)) or _one(L, f, col))[ws + (h if h < L else L)]
+    by_colour = _PAY_AT.get((L, f)) or _pay_at(L, f)
     at: tuple[int, ...] = ()
-    for c in (range(8) if col == GRAY_INDEX else (col,)):
+    for c in range(8):
         h = counts[c]
         at += by_colour[c][ws + (h if h < L else L)]
     at += by_colour[LOCO][w]
@@ -455,6 +458,22 @@ def _pay_spec(counts: list[int], L: int, f: int, col: int) -> tuple[int, tuple[i
 
 _PAY_AT: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
 """_pay_at(length, ferry), built once for each."""
+_ONE: dict[tuple[int, int, int], list[tuple[int, tuple[int, ...]]]] = {}
+"""_one(length, ferry, colour), built once for each."""
+
+
+def _one(L: int, f: int, col: int) -> list[tuple[int, tuple[int, ...]]]:
+    """:func:`_pay_spec` of a route of colour ``col`` (not gray), ``L`` spaces and ``f`` ferry
+    Locomotives, by w * (L + 1) + h for w Locomotives and h cards of the colour (both at most L)."""
+    by_colour = _PAY_AT.get((L, f)) or _pay_at(L, f)
+    step = L + 1
+    out = []
+    for w in range(step):
+        for h in range(step):
+            at = by_colour[col][w * step + h] + by_colour[LOCO][w]
+            out.append((len(at), at))
+    _ONE[L, f, col] = out
+    return out
 
 
 def _pay_at(L: int, f: int) -> list[list[tuple[int, ...]]]:
