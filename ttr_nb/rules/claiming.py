@@ -451,7 +451,8 @@ def _pay_spec(counts: list[int], L: int, f: int, col: int) -> tuple[int, tuple[i
     at: tuple[int, ...] = ()
     for c in range(8):
         h = counts[c]
-        at += by_colour[c][ws + (h if h < L else L)]
+        if h:  # (no card of the colour: no payment)
+            at += by_colour[c][ws + (h if h < L else L)]
     at += by_colour[LOCO][w]
     return len(at), at
 
