@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_engine.py                 # every row, 5 rounds (a few minutes)
     .venv/bin/python benchmarks/bench_engine.py --rounds 3 --scale 0.3   # a quicker look
     .venv/bin/python benchmarks/bench_engine.py --rows usa-public greedy-usa
+    .venv/bin/python benchmarks/bench_engine.py --fresh         # seeds never played before
     PYTHONPATH=/tmp/older .venv/bin/python benchmarks/bench_engine.py   # an older revision
 
 Each row plays whole games from ``new_game`` (the deal included) until ``game.over``, seeds
@@ -11,6 +12,12 @@ time of this process: another job on the machine disturbs it far less than the w
 The rounds of all rows are interleaved (row 1, row 2, ..., row 1, row 2, ...), so a busy
 moment of the machine does not fall on one row only. Printed: the best and the median round
 in games per CPU second, and the actions per game.
+
+Every round repeats the same seeds, so from the second round on the engine's memos (of
+displays, hands, the mechanics' kernels and options) hold every state the round meets: the
+best round is the speed of states seen before. ``--fresh`` gives each round seeds of its own
+(round k plays seeds k * 1,000,000 + 0, 1, ...), the speed of a long run of new games, like
+``simulate`` over many seeds, where the memos meet new states all the time.
 
 Rows:
 
@@ -86,11 +93,11 @@ ROWS: dict[str, tuple[str, Callable[[int], int], int, int]] = {
 }
 
 
-def one_round(play: Callable[[int], int], games: int) -> tuple[float, float]:
-    """(CPU seconds, actions) of one round of ``games`` games, seeds 0..games-1."""
+def one_round(play: Callable[[int], int], games: int, first: int = 0) -> tuple[float, float]:
+    """(CPU seconds, actions) of one round of ``games`` games, seeds first..first+games-1."""
     steps = 0
     c0 = time.process_time()
-    for seed in range(games):
+    for seed in range(first, first + games):
         steps += play(seed)
     return time.process_time() - c0, steps
 
@@ -101,20 +108,22 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every row's games per round")
     ap.add_argument("--rows", nargs="+", default=None,
                     help="rows to run (a prefix selects several, e.g. greedy); default every row")
+    ap.add_argument("--fresh", action="store_true",
+                    help="seeds never played before in every round (default: the same seeds each round)")
     a = ap.parse_args(argv)
     rows = [k for k in ROWS if a.rows is None or any(k.startswith(p) for p in a.rows)]
     if not rows:
         ap.error(f"no row matches {a.rows}; the rows are: {', '.join(ROWS)}")
     print(f"Python {platform.python_version()} on {platform.machine()}, one core, CPU time; "
-          f"{a.rounds} rounds, interleaved")
+          f"{a.rounds} rounds, interleaved, " + ("new seeds every round" if a.fresh else "the same seeds every round"))
     for k in rows:  # warm up: the maps, tables and caches of every board
         ROWS[k][1](10_000)
     times: dict[str, list[float]] = {k: [] for k in rows}
     acts: dict[str, float] = {}
-    for _ in range(a.rounds):
+    for rnd in range(a.rounds):
         for k in rows:
             games = max(5, int(ROWS[k][3] * a.scale))
-            cpu, steps = one_round(ROWS[k][1], games)
+            cpu, steps = one_round(ROWS[k][1], games, (rnd + 1) * 1_000_000 if a.fresh else 0)
             times[k].append(games / max(cpu, 1e-9))
             acts[k] = steps / games
     print(f"{'row':58s} {'best':>8s} {'median':>8s} {'actions':>8s}")

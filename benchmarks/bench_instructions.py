@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_instructions.py                     # every row of bench_engine
     .venv/bin/python benchmarks/bench_instructions.py --rows usa-public greedy-usa-2
+    .venv/bin/python benchmarks/bench_instructions.py --fresh              # new seeds (see below)
     .venv/bin/python benchmarks/bench_instructions.py --tree /tmp/older    # an older revision
                       # (git archive REV ttr_nb maps benchmarks | tar -x -C /tmp/older)
 
@@ -10,7 +11,10 @@ the next; the number of instructions a game takes does not. For each row (the ro
 ``bench_engine.py``) a child Python plays the row's games for seeds 0..W-1 (the warm-up: the
 same seeds the benchmark repeats, so its caches are as warm as in its best round), once alone
 and once followed by the same M games again, under ``valgrind --tool=cachegrind
---cache-sim=no``; the difference over M is printed. Needs valgrind (``apt install valgrind``);
+--cache-sim=no``; the difference over M is printed. With ``--fresh`` the M games are new
+seeds after W = 100 warm-up games of other seeds (the memos meet new states, as in a long run
+of new games), with Python's garbage collector off: its full passes over the memos land at
+moments that differ from one version to the next and would blur the comparison. Needs valgrind (``apt install valgrind``);
 slow (valgrind runs Python about 50 times slower): a few minutes for every row.
 """
 from __future__ import annotations
@@ -29,14 +33,18 @@ import sys
 sys.path.insert(0, {bench!r})
 import bench_engine as b
 play = b.ROWS[{row!r}][1]
+if {fresh}:
+    import gc
+    gc.disable()
 for s in range({warm}): play(s)
-for s in range({games}): play(s)
+for s in range({games}): play(s + ({fresh} and 1_000_000))
 """
 
 
-def instructions(tree: Path, row: str, warm: int, games: int) -> int:
-    """Instructions valgrind counts for a child that plays ``warm`` then ``games`` games."""
-    code = CHILD.format(bench=str(tree / "benchmarks"), row=row, warm=warm, games=games)
+def instructions(tree: Path, row: str, warm: int, games: int, fresh: bool = False) -> int:
+    """Instructions valgrind counts for a child that plays ``warm`` then ``games`` games (the
+    same seeds again, or ``fresh`` ones)."""
+    code = CHILD.format(bench=str(tree / "benchmarks"), row=row, warm=warm, games=games, fresh=fresh)
     env = dict(os.environ, PYTHONHASHSEED="0")
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
                           "--cachegrind-out-file=/dev/null", sys.executable, "-c", code],
@@ -56,6 +64,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--tree", type=Path, default=HERE.parent,
                     help="the source tree to measure (its ttr_nb/, maps/ and benchmarks/)")
     ap.add_argument("--games", type=int, default=10, help="measured games per row (default 10)")
+    ap.add_argument("--fresh", action="store_true", help="measure new seeds after 100 warm-up games")
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         ap.error("valgrind is not installed (apt install valgrind)")
@@ -63,11 +72,12 @@ def main(argv: list[str] | None = None) -> None:
     if not rows:
         ap.error(f"no row matches {a.rows}; the rows are: {', '.join(ROWS)}")
     tree = a.tree.resolve()
-    print(f"instructions per game (valgrind), tree {tree}")
+    print(f"instructions per game (valgrind), tree {tree}" + (", new seeds" if a.fresh else ""))
     for k in rows:
         n = max(1, a.games)
-        base = instructions(tree, k, n, 0)
-        more = instructions(tree, k, n, n)
+        warm = 100 if a.fresh else n
+        base = instructions(tree, k, warm, 0, a.fresh)
+        more = instructions(tree, k, warm, n, a.fresh)
         print(f"{ROWS[k][0]:58s} {(more - base) / n / 1e6:8.2f} M")
 
 
