@@ -357,9 +357,11 @@ class MechanicCounter(FastCounter):
         B = self.B
         sh, S, pos = B.sh, B.S, B.pos
         O = self.O
+        opt = self._opt
+        part = opt[0].fast_part if len(opt) == 1 and type(mk) is not tuple else None
         started = False
         out: list = []
-        for q, (L, f, x, _cl) in enumerate(B.slots):
+        for q, (L, f, x, cl) in enumerate(B.slots):
             if L + x > tc or not hc and L > wc:
                 out.append(None)
                 continue
@@ -371,8 +373,9 @@ class MechanicCounter(FastCounter):
                 lo = ks.start
                 pays = tuple((c, L - k, k) for k in ks)
             opts = []
+            pk = mk if part is None else part(mk, cl[0])  # (what the options depend on)
             for pay in pays:
-                ok = (q, pay[1], pay[2], mk)
+                ok = (q, pay[1], pay[2], pk)
                 v = O.get(ok)
                 if v is None:
                     if not started:

@@ -131,6 +131,13 @@ class Mechanic:
         expand a payment alike. Default None: the route is not looked at."""
         return None
 
+    def fast_part(self, key: Any, cls: Any) -> Any:
+        """For the sampler: the part of a key of :meth:`fast_keys` (one key, not a list) on
+        which the options of a payment on a route of class ``cls`` (:meth:`fast_class`)
+        depend: keys with the same part expand such a payment alike, so the sampler remembers
+        its options by the part. Default: the whole key."""
+        return key
+
     def fast_keys(self, seat: int) -> Any:
         """For the sampler: hashable keys for the state on which :meth:`claim_options` (after
         :meth:`claim_options_start`) expands ``seat``'s payments now. Either one key (not a

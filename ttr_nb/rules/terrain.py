@@ -156,6 +156,8 @@ _NORM = [[4 * (m if m < 2 else 2) + 1 + (-1 if m - b < -1 else (m - b if m - b <
          for m in range(64)]
 """_NORM[mine][best]: a standing as far as a doubling can tell it apart (:meth:`Terrain.fast_keys`):
 its cards up to 2 and its lead from -1 to 2, as one number 0..11 (4 × cards + lead + 1)."""
+_PLACE = {"desert": 144, "jungle": 12, "mountain": 1}
+"""Where each type's standing sits in a key of :meth:`Terrain.fast_keys` (base 12)."""
 _DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
 """id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
@@ -190,6 +192,8 @@ class Terrain(Mechanic):
         depends on these and the settings only)."""
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (the face-up cards, no blind card left)."""
+        self._locos = game.T.maxlen + 2
+        """The most Locomotives :meth:`fast_part` tells apart."""
         self._now: tuple[Action, ...] | None = None
         """:meth:`fast_actions` now; None once the Terrain cards move (set so by each method
         of this mechanic that moves them: the state changes only through them)."""
@@ -435,6 +439,16 @@ class Terrain(Mechanic):
     def fast_class(self, route: "Route") -> str:
         """The route's Terrain type (its doublings depend on it, its length and the state)."""
         return TERRAIN_OF_COLOR[route.color]
+
+    def fast_part(self, key: int, cls: str) -> int:
+        """A doubling of a route of Terrain type ``cls`` depends on the seat's Locomotives (up
+        to 2 more than the longest route takes: a payment spends at most that many, a doubling
+        at most 2 more, H-6.3) and its standing in that type only (H-5.3): the part of the key
+        that holds them."""
+        w = key // 1728
+        if w > self._locos:
+            w = self._locos
+        return w * 12 + key // _PLACE[cls] % 12
 
     def fast_keys(self, seat: int) -> int:
         """One key for every payment colour, one number: the seat's Locomotives and, per
