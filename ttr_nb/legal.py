@@ -32,10 +32,9 @@ if TYPE_CHECKING:  # pragma: no cover
 _DRAW_CARD: dict[int, DrawCard] = {c: DrawCard(drawing.source_name(c)) for c in range(drawing.DECK, LOCO + 1)}
 """The DrawCard of each source code, built once (actions are frozen: they are shared)."""
 _DRAW_TICKETS = DrawTickets()
-_DRAWS: tuple[tuple[list[DrawCard], ...], ...] = tuple(
-    tuple([_DRAW_CARD[s] for s in drawing.draw_sources(m, second, blind)] for m in range(512))
-    for blind in (True, False) for second in (False, True))
-"""_DRAWS[2 * (no blind card) + second][kinds face up]: the DrawCard actions, one shared list."""
+_DRAWS: list[list[list[DrawCard] | None]] = [[None] * 512 for _ in range(4)]
+"""_DRAWS[2 * (no blind card) + second][kinds face up]: the DrawCard actions, one shared list
+(made when first needed)."""
 _PASS = [Pass()]
 
 
@@ -45,7 +44,12 @@ def draws(g: "Game", second: bool) -> list[DrawCard]:
     m = drawing.KINDS.get(tuple(g.display))
     if m is None:
         m = drawing.kinds_face_up(g.display)
-    return _DRAWS[second if g.deck or g.discard else 2 + second][m]
+    blind = bool(g.deck or g.discard)
+    row = _DRAWS[second if blind else 2 + second]
+    out = row[m]
+    if out is None:
+        out = row[m] = [_DRAW_CARD[s] for s in drawing.draw_sources(m, second, blind)]
+    return out
 
 
 def merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:

@@ -85,9 +85,22 @@ class GreedyAgent:
 
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None
         self._seats: dict[int, _SeatView] = {}
         self._last_info: Any = None
+
+    @property
+    def rng(self) -> random.Random:
+        """The tie-breaking RNG, seeded with ``seed`` (made when first used: most games never
+        need it, and seeding costs as much as a few turns)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random(self.seed)
+        return r
+
+    @rng.setter
+    def rng(self, r: random.Random) -> None:
+        self._rng = r
 
     # -- the board as the seat sees it ------------------------------------------------------
     def _view(self, game: Game, seat: int) -> "_SeatView":
