@@ -25,7 +25,8 @@ _NONE: tuple = ()
 def _config(g: "Game") -> tuple:
     """(the board's packing, kernels by one key, kernels by a key per card, option counts,
     options of base claims by route, payments and key, which ``actions`` hooks to ask at each
-    kind, trains and Locomotives clamped as the kernels read them) shared by the games of one
+    kind, trains and Locomotives clamped as the kernels read them, each slot's entry of a
+    kernel by its cards, Locomotives and key part) shared by the games of one
     board, variant, number of players and settings (the mechanics' classes, keys and action
     kinds are read from a game of them: they depend on nothing else)."""
     T = g.T
@@ -55,8 +56,8 @@ def _config(g: "Game") -> tuple:
         hmax = 8 * v.cards_per_color + v.locomotives
         TC = tuple(t if t < B.mt else B.mt for t in range(max(v.trains, B.mt) + 1000))
         WC = tuple(w if w < B.ml else B.ml for w in range(hmax + 1))
-        hit = _CONFIG[key] = (T, B, {}, {}, {}, {}, A, TC, WC)
-    for memo in hit[2:6]:
+        hit = _CONFIG[key] = (T, B, {}, {}, {}, {}, A, TC, WC, {})
+    for memo in (*hit[2:6], hit[9]):
         if len(memo) > 100_000:  # (a bound on memory: rebuilt on use)
             memo.clear()
     return hit[1:]
@@ -156,12 +157,13 @@ class MechanicCounter(FastCounter):
     kernel not built yet is); that bit lands above the field read and changes no count."""
 
     def __init__(self, g: "Game"):
-        B, self.K, self.KL, self.O, self.OC, self.A, self.TC, self.WC = _config(g)
+        B, self.K, self.KL, self.O, self.OC, self.A, self.TC, self.WC, self.SO = _config(g)
         self.B = B
         """The board's packing (:class:`_Packing`), the kernels (by one key for every card,
         and by a key per card), the option counts, the options of base claims
         (:meth:`_claim`), A[kind]: which of the game's ``actions`` hooks to ask at that kind
-        (an index, or a tuple), and the clamps of trains and Locomotives."""
+        (an index, or a tuple), the clamps of trains and Locomotives, and each slot's entry of
+        a kernel (:meth:`_slot_options`) by (slot, cards, Locomotives, key part)."""
         self.mp = seat_counts(g, B.m0)
         v = g.variant
         self.hmax = v.cards_per_color
@@ -172,8 +174,8 @@ class MechanicCounter(FastCounter):
 
     def copy(self) -> "MechanicCounter":
         c = MechanicCounter.__new__(MechanicCounter)
-        c.B, c.K, c.KL, c.O, c.OC, c.A, c.TC, c.WC = (
-            self.B, self.K, self.KL, self.O, self.OC, self.A, self.TC, self.WC)
+        c.B, c.K, c.KL, c.O, c.OC, c.A, c.TC, c.WC, c.SO = (
+            self.B, self.K, self.KL, self.O, self.OC, self.A, self.TC, self.WC, self.SO)
         c.hmax, c.shift, c.mask = self.hmax, self.shift, self.mask
         c.mp = copies(self.mp, list)
         c._g = None  # (the copy serves another game: bound on first use)
@@ -356,7 +358,7 @@ class MechanicCounter(FastCounter):
         whatever the colour (``c`` names it for the hooks)."""
         B = self.B
         sh, S, pos = B.sh, B.S, B.pos
-        O = self.O
+        O, SO = self.O, self.SO
         opt = self._opt
         part = opt[0].fast_part if len(opt) == 1 and type(mk) is not tuple else None
         started = False
@@ -365,30 +367,31 @@ class MechanicCounter(FastCounter):
             if L + x > tc or not hc and L > wc:
                 out.append(None)
                 continue
-            if not hc:
-                lo = L
-                pays: tuple = ((LOCO, 0, L),)
-            else:
-                ks = payment_range(L, hc, wc, f)  # (the payment rule)
-                lo = ks.start
-                pays = tuple((c, L - k, k) for k in ks)
-            opts = []
             pk = mk if part is None else part(mk, cl[0])  # (what the options depend on)
-            for pay in pays:
-                ok = (q, pay[1], pay[2], pk)
-                v = O.get(ok)
-                if v is None:
-                    if not started:
-                        for m in g._hooks["claim_options"]:
-                            m.claim_options_start(seat)
-                        started = True
-                    v = O[ok] = self._options_of(g, seat, q, pay)
-                opts.append(v)
-            o = sum(opts)
-            if o:
-                out.append((o << (sh * (S - 1 - pos[q])), (sh * pos[q], o, q, lo, tuple(opts))))
-            else:
-                out.append(None)
+            sk = (q, hc, wc, pk)
+            e = SO.get(sk, SO)
+            if e is SO:  # (not worked out yet: for any colour, it is the same)
+                if not hc:
+                    lo = L
+                    pays: tuple = ((LOCO, 0, L),)
+                else:
+                    ks = payment_range(L, hc, wc, f)  # (the payment rule)
+                    lo = ks.start
+                    pays = tuple((c, L - k, k) for k in ks)
+                opts = []
+                for pay in pays:
+                    ok = (q, pay[1], pay[2], pk)
+                    v = O.get(ok)
+                    if v is None:
+                        if not started:
+                            for m in g._hooks["claim_options"]:
+                                m.claim_options_start(seat)
+                            started = True
+                        v = O[ok] = self._options_of(g, seat, q, pay)
+                    opts.append(v)
+                o = sum(opts)
+                e = SO[sk] = (o << (sh * (S - 1 - pos[q])), (sh * pos[q], o, q, lo, tuple(opts))) if o else None
+            out.append(e)
         return out
 
     def _options_of(self, g: "Game", seat: int, q: int, pay: tuple) -> int:
