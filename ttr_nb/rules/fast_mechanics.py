@@ -78,6 +78,11 @@ class _Packing:
 
     def __init__(self, T: Any, B: Any):
         self.slots, self.S, self.cg, self.allc, self.rep = B.slots, B.S, B.cg, B.allc, B.rep
+        classes = sorted({s[3] for s in B.slots}, key=repr)
+        self.classes = classes
+        """The mechanics' classes of the slots (``Mechanic.fast_class``, a tuple per slot)."""
+        self.cls = [classes.index(s[3]) for s in B.slots]
+        """cls[q]: the index in ``classes`` of slot q's class."""
         self.bound, self.ml, self.mt, self.rcol = B.bound, B.ml, B.mt, B.rcol
         S = B.S
         paid = [tuple(q for q in range(S) if B.cg[c * S + q]) for c in range(8)] + [tuple(range(S))]
@@ -360,14 +365,18 @@ class MechanicCounter(FastCounter):
         sh, S, pos = B.sh, B.S, B.pos
         O, SO = self.O, self.SO
         opt = self._opt
-        part = opt[0].fast_part if len(opt) == 1 and type(mk) is not tuple else None
+        if len(opt) == 1 and type(mk) is not tuple:  # (what the options depend on, by class)
+            part = opt[0].fast_part
+            parts = [part(mk, cl[0]) for cl in B.classes]
+        else:
+            parts = [mk] * len(B.classes)
         started = False
         out: list = []
         for q, (L, f, x, cl) in enumerate(B.slots):
             if L + x > tc or not hc and L > wc:
                 out.append(None)
                 continue
-            pk = mk if part is None else part(mk, cl[0])  # (what the options depend on)
+            pk = parts[B.cls[q]]
             sk = (q, hc, wc, pk)
             e = SO.get(sk, SO)
             if e is SO:  # (not worked out yet: for any colour, it is the same)
