@@ -153,3 +153,43 @@ def test_H_5_1_a_claim_without_doubling_is_the_base_claim(n):
             plain += 1
         g.apply(legal[int(rng.random() * len(legal))])
     assert plain >= 10
+
+
+@pytest.mark.parametrize("setting", [s for s in SETTINGS if s[0] == "heart-of-africa"], ids=_id)
+def test_H_5_3_H_6_3_equal_key_parts_give_equal_doublings(setting):
+    """``Terrain.fast_part``: two states whose key parts agree for a route's Terrain type give
+    every payment on routes of that type as many options (doublings), since the sampler
+    remembers them by the part. States: random games, with the hand's Locomotives and the
+    Terrain cards held set at random (many Locomotives included: the part counts them only
+    up to 2 more than the longest route takes, H-6.3)."""
+    from ttr_nb.rules.claiming import base_claims
+    from ttr_nb.rules.terrain import TERRAINS, terrain_of
+
+    variant, n, pol = setting
+    rng = random.Random(7)
+    seen: dict[tuple, int] = {}
+    checked = 0
+    g = new_game(variant, n, seed=3, **pol)
+    while not g.over and checked < 4000:
+        legal = g.legal_actions()
+        if g.pending == "turn" and rng.random() < 0.3:
+            h = g.copy()
+            seat = h.seat
+            h.hands[seat][8] = rng.choice([0, 1, 2, 5, 7, 8, 9, 12])
+            for s in range(h.n):
+                for t in TERRAINS:
+                    h.ext["terrain"]["held"][s][t] = rng.choice([0, 0, 1, 2, 3, 5])
+            m = h.mechanics[0]
+            key = m.fast_keys(seat)
+            m.claim_options_start(seat)
+            for i, route in enumerate(h.board.routes):
+                part = m.fast_part(key, terrain_of(route))
+                for a in base_claims(h.T, i, h.hands[seat]):
+                    pay = dict(a.pay)
+                    k = (terrain_of(route), route.length, route.ferry_locos, sum(pay.values()) - pay.get("locomotive", 0),
+                         pay.get("locomotive", 0), part)
+                    got = len(m.claim_options(seat, route, [a]))
+                    assert seen.setdefault(k, got) == got, (k, got, seen[k])
+                    checked += 1
+        g.apply(legal[int(rng.random() * len(legal))])
+    assert checked >= 1000
