@@ -61,13 +61,14 @@ def keep_picks(k: int, lo: int) -> list[tuple[int, ...]]:
 def keep_options(g: "Game") -> list[KeepTickets]:
     """Every legal KeepTickets now, sorted (built once for each set of offered tickets)."""
     tix = g.tix
-    ids = tuple(sorted(tix[t].id for t in g.offered[g.seat]))
+    ids = tuple(sorted([tix[t].id for t in g.offered[g.seat]]))
     key = (ids, min_keep(g))
     out = _KEEPS.get(key)
     if out is None:
         # (sorted as the actions sort: by the tuple of ids)
-        out = [KeepTickets._raw(c) for c in sorted(tuple(ids[j] for j in c)
-                                                   for c in keep_picks(len(ids), key[1]))]
+        get = ids.__getitem__
+        out = [KeepTickets._raw(c) for c in sorted([tuple(map(get, c))
+                                                    for c in keep_picks(len(ids), key[1])])]
         if len(_KEEPS) > 50_000:
             _KEEPS.clear()
         _KEEPS[key] = out
