@@ -111,22 +111,24 @@ _KIND_BIT = tuple(1 << c for c in range(LOCO + 1)) + (0,)
 
 
 def kinds_face_up(display: list[int]) -> int:
-    """The mask of the card kinds face up (bit c = card c), remembered in :data:`KINDS`."""
-    m = 0
-    for c in display:
-        m |= _KIND_BIT[c]
-    if len(KINDS) > 150_000:  # (five slots: at most 100,000 displays)
-        KINDS.clear()
-    KINDS[tuple(display)] = m
+    """The mask of the card kinds face up (bit c = card c), remembered in :data:`KINDS` (the
+    random loops and the listing look there first themselves and call this when the display is
+    new)."""
+    key = tuple(display)
+    m = KINDS.get(key)
+    if m is None:
+        m = 0
+        for c in display:
+            m |= _KIND_BIT[c]
+        if len(KINDS) > 150_000:  # (five slots: at most 100,000 displays)
+            KINDS.clear()
+        KINDS[key] = m
     return m
 
 
 def sources(g: "Game", second: bool) -> list[int]:
     """Every train-card source now: DECK first if a blind card exists, then face-up cards."""
-    m = KINDS.get(tuple(g.display))
-    if m is None:
-        m = kinds_face_up(g.display)
-    return list(draw_sources(m, second, bool(g.deck or g.discard)))
+    return list(draw_sources(kinds_face_up(g.display), second, bool(g.deck or g.discard)))
 
 
 def second_possible(g: "Game") -> bool:
@@ -142,7 +144,7 @@ def second_possible(g: "Game") -> bool:
 # -- rules checks ----------------------------------------------------------------------------
 def why_not(g: "Game", seat: int, source: str, second: bool) -> str | None:
     """Why ``seat`` can't take a card from ``source`` now (None = legal)."""
-    code = SOURCE_CODES.get(source) if isinstance(source, str) else None  # (source_code)
+    code = source_code(source)
     if code is None:
         for m in g._hooks["draw_why_not"]:
             why = m.draw_why_not(source)

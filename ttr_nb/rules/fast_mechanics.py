@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from .claiming import payment_range
+from .drawing import sources
 from .fast import (
     ALL, FIRST, FIRST_DECK, GRAY, LOCO, MAX_OPTIONS, SECOND, SECOND_DECK, _DRAW_CODES, _PASS, _TICKETS,
     KINDS, FastCounter, _tables, copies, kinds_face_up, seat_counts,
@@ -122,17 +123,6 @@ def _pick_open(routes: tuple, f: bytearray, j: int) -> int:
                 return i
             j -= 1
     raise AssertionError("open route count out of step")  # pragma: no cover
-
-
-_BY_KINDS: tuple[tuple, ...] = tuple((FIRST_DECK[m], FIRST[m], SECOND_DECK[m], SECOND[m]) for m in range(512))
-"""For the mask of the kinds face up: (first-card sources with a blind card, without;
-second-card sources with, without)."""
-
-
-def _sources(display: list[int]) -> tuple:
-    """:data:`_BY_KINDS` of a face-up display."""
-    m = KINDS.get(tuple(display))
-    return _BY_KINDS[kinds_face_up(display) if m is None else m]
 
 
 class MechanicCounter(FastCounter):
@@ -506,13 +496,11 @@ class MechanicCounter(FastCounter):
         if p == "over":
             return 0
         if p == "turn":
-            s = _sources(g.display)
-            nd = len(s[0] if g.deck or g.discard else s[1])
+            nd = len(sources(g, False))
             n = nd + self.claims(g, g.seat) + (1 if g.tdeck else 0) + len(self._extra(g, p))
             return n or 1
         if p == "second-card":
-            s = _sources(g.display)
-            return len(s[2] if g.deck or g.discard else s[3]) + len(self._extra(g, p))
+            return len(sources(g, True)) + len(self._extra(g, p))
         if p == "setup-tickets" or p == "keep-tickets":
             return FastCounter.count(self, g) + len(self._extra(g, p))
         return len(self._extra(g, p))
@@ -526,8 +514,7 @@ class MechanicCounter(FastCounter):
         if p == "turn":
             return self._turn(g, rnd)
         if p == "second-card":
-            s = _sources(g.display)
-            fs = s[2] if g.deck or g.discard else s[3]
+            fs = sources(g, True)
             f = self._ext_second
             ext = _NONE if f is None else f(p)
             nd = len(fs)
@@ -557,8 +544,7 @@ class MechanicCounter(FastCounter):
         kf = self._keys
         keys = None if kf is None else kf(seat)
         nc = self._count(g, seat, cards, keys)
-        s = _sources(g.display)
-        fs = s[0] if g.deck or g.discard else s[1]
+        fs = sources(g, False)
         nd = len(fs)
         nt = 1 if g.tdeck else 0
         f = self._ext_turn
