@@ -454,6 +454,19 @@ def test_play_game_log_is_the_log_of_the_same_actions_applied():
         assert [e.text for e in g.log] == [e.text for e in h.log]
 
 
+@pytest.mark.parametrize("variant,players", VARIANTS, ids=[f"{v}-{n}p" for v, n in VARIANTS])
+def test_play_game_greedy_choices_pass_the_checks(variant, players):
+    """play_game plays the greedy player's choices without checking them again: each one, replayed
+    through the checks, is legal where it was played, and the replay ends in the same game."""
+    for seed in (4, 9):
+        g = play_game(variant, players, seed, agents="greedy")
+        h = new_game(variant, players, seed)
+        for k, a in enumerate(g.history):
+            assert h.why_not(a) is None, f"{variant} {players}p seed {seed}, action {k}: {a}"
+            h.apply(a)
+        assert h.over and g.state_json() == h.state_json()
+
+
 def test_play_game_refuses_an_illegal_choice_and_names_the_agent():
     from ttr_nb.actions import DrawCard
     from ttr_nb.agents import play_game

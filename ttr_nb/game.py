@@ -363,6 +363,13 @@ class Game:
         self._hist.append(action)
         self._version += 1
 
+    def _trusted_step(self, action: Action) -> None:
+        """:meth:`_step` for an action known to be legal (one the package's own greedy player
+        chose): played without the check."""
+        self._exec(action)
+        self._hist.append(action)
+        self._version += 1
+
     def _exec(self, a: Any) -> None:
         """Apply a checked (or trusted) action or raw code."""
         if type(a) is tuple:
