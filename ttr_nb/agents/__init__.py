@@ -73,7 +73,9 @@ class GreedyAgent:
     engine lists claims) and builds the payments of the one route it claims, never every
     legal action. Ticket choices ask for the trains of each ticket and for the path of the
     ones kept only; they, the decisions of the mechanics and a turn with fewer than two card
-    sources go through ``game.legal_actions()``. Tunnel checks run only for tunnels.
+    sources go through ``game.legal_actions()``. Tunnel checks run only for tunnels. In
+    :func:`play_game` its choices are played without being checked again (they are legal by
+    how they are made; the tests replay its games through the checks).
     """
 
     comfort: float = 0.6
