@@ -478,3 +478,32 @@ def test_play_game_refuses_an_illegal_choice_and_names_the_agent():
 
     with pytest.raises(IllegalAction, match=r"seat 0 \(Ana, Cheat\) chose an illegal action"):
         play_game("usa", 2, seed=1, agents=[Cheat(), "greedy"])
+
+
+def test_a_city_out_of_reach_stays_out_of_reach_until_a_route_opens(monkeypatch):
+    """Kind 4 of ``_SeatView``'s docstring: when b was out of reach, claims and free routes
+    inside the part of the board the search went through change nothing (no new search: the
+    answer is still 1 << 30); a route of that part opening again (an undo) makes it search anew,
+    and it finds the way."""
+    from types import SimpleNamespace as NS
+
+    from ttr_nb.agents import _INF, _Net, _SeatView
+
+    names = ["a", "b", "c", "d"]
+    routes = [(0, 2), (2, 1), (0, 3), (3, 2)]  # a-c, c-b, a-d, d-c
+    need = [2, 3, 1, 1]
+    board = NS(cities={n: NS(is_country=False) for n in names},
+               routes=[NS(a=names[u], b=names[v]) for u, v in routes])
+    T = NS(rid=[10, 11, 12, 13], idx={10 + i: i for i in range(4)}, rneed=need,
+           rtunnel=[False] * 4, rlen=need, n=4)
+    v = _SeatView(_Net(board, T))
+    v._reset([2, -1, 1, 1])  # c-b closed: b (city 1) out of reach from a (city 0)
+    searches = []
+    search = _SeatView._search
+    monkeypatch.setattr(_SeatView, "_search", lambda *args: searches.append(args) or search(*args))
+    assert v.cost(0, 1) == _INF and len(searches) == 1
+    v._set(0, 0)  # a-c claimed by the seat, d-c free: cheaper routes within reach
+    assert v.cost(0, 1, [3], 1 << 3) == _INF and v.run(0, 1, [3], 1 << 3) == (_INF, [])
+    assert len(searches) == 1
+    v._set(1, 3)  # c-b open again
+    assert v.run(0, 1, [], 0) == (3, [1]) and len(searches) == 2

@@ -677,7 +677,9 @@ class _SeatView:
     1. got dearer and is off P: the same path stays the one found, and its trains;
     2. or got cheaper and is off P and, from each end the search could go on from, leads
        past D (the trains alone: from no city nearer than b): nothing reached by then changes;
-    3. or got cheaper and is on P: the same path stays the one found, D less the savings.
+    3. or got cheaper and is on P: the same path stays the one found, D less the savings;
+    4. or, when b was out of its reach, did not open: it went through every city it could
+       reach, and a route closed then is still closed, so b is still out of reach.
 
     Kinds 1 and 3, and the three together, are lemmas checked on millions of random graphs
     with ties, zero weights and dead ends (kind 2 holds by how the search runs). A plan holds
@@ -882,6 +884,9 @@ class _SeatView:
                 if not ch:
                     d = e[3]
                     break
+                if e[3] == _INF and not x0 & ~x & seen:
+                    d = _INF  # out of reach then: the search went through all it could
+                    break  # reach, and none of those routes has opened since
                 up = ch & ((x & ~x0) | (z0 & ~z & ~x))  # dearer than then
                 pm = e[5]
                 if up & pm:
