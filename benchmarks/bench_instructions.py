@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/bench_instructions.py                     # every row of bench_engine
     .venv/bin/python benchmarks/bench_instructions.py --rows usa-public greedy-usa-2
     .venv/bin/python benchmarks/bench_instructions.py --fresh              # new seeds (see below)
+    .venv/bin/python benchmarks/bench_instructions.py --fresh --warm 2000  # ... later in a long run
     .venv/bin/python benchmarks/bench_instructions.py --tree /tmp/older    # an older revision
                       # (git archive REV ttr_nb maps benchmarks | tar -x -C /tmp/older)
 
@@ -65,6 +66,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="the source tree to measure (its ttr_nb/, maps/ and benchmarks/)")
     ap.add_argument("--games", type=int, default=10, help="measured games per row (default 10)")
     ap.add_argument("--fresh", action="store_true", help="measure new seeds after 100 warm-up games")
+    ap.add_argument("--warm", type=int, default=None,
+                    help="warm-up games (default: as many as are measured; with --fresh, 100); with "
+                         "--fresh, a long run's later games: --warm 2000")
     a = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         ap.error("valgrind is not installed (apt install valgrind)")
@@ -72,10 +76,11 @@ def main(argv: list[str] | None = None) -> None:
     if not rows:
         ap.error(f"no row matches {a.rows}; the rows are: {', '.join(ROWS)}")
     tree = a.tree.resolve()
-    print(f"instructions per game (valgrind), tree {tree}" + (", new seeds" if a.fresh else ""))
+    print(f"instructions per game (valgrind), tree {tree}" + (", new seeds" if a.fresh else "")
+          + (f", after {a.warm} warm-up games" if a.warm is not None else ""))
     for k in rows:
         n = max(1, a.games)
-        warm = 100 if a.fresh else n
+        warm = a.warm if a.warm is not None else 100 if a.fresh else n
         base = instructions(tree, k, warm, 0, a.fresh)
         more = instructions(tree, k, warm, n, a.fresh)
         print(f"{ROWS[k][0]:58s} {(more - base) / n / 1e6:8.2f} M")
