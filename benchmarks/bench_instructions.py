@@ -70,6 +70,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="warm-up games (default: as many as are measured; with --fresh, 100); with "
                          "--fresh, a long run's later games: --warm 2000")
     a = ap.parse_args(argv)
+    if a.warm is not None and a.warm < 0:
+        ap.error(f"--warm {a.warm}: the number of warm-up games can't be negative")
     if shutil.which("valgrind") is None:
         ap.error("valgrind is not installed (apt install valgrind)")
     rows = [k for k in ROWS if a.rows is None or any(k.startswith(p) for p in a.rows)]
