@@ -11,6 +11,7 @@ import pytest
 
 import ttr_nb
 from ttr_nb.actions import ClaimRoute
+from ttr_nb.board import MAP_NAMES
 from ttr_nb.events import route_label
 
 pytest.importorskip("anywidget")
@@ -21,7 +22,7 @@ from ttr_nb.widgets._common import EXPECTED, board_canvas  # noqa: E402
 from ttr_nb.widgets.board_widget import (STATIC, attach_to_explorer, board_geometry,  # noqa: E402
                                          route_name)
 
-MAPS = ("usa", "legendary_asia", "heart_of_africa", "team_asia")
+MAPS = MAP_NAMES
 
 
 @pytest.fixture(scope="module")

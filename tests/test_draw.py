@@ -85,7 +85,7 @@ def test_every_city_has_a_dot_and_a_readable_label(drawn, name):
 @pytest.mark.parametrize("name", ["heart_of_africa", "team_asia"])
 def test_parallel_tracks_of_authored_boards_lie_side_by_side(name):
     board = load_map(name)
-    layout = draw._layout(board)
+    layout = draw.board_layout(board)
     for r in board.routes:
         for twin in board.twins[r.id]:
             gap = min(math.dist((s.x, s.y), (t.x, t.y))
@@ -95,7 +95,7 @@ def test_parallel_tracks_of_authored_boards_lie_side_by_side(name):
 
 def test_printed_spaces_are_drawn_where_the_board_prints_them():
     board = load_map("usa")
-    layout = draw._layout(board)
+    layout = draw.board_layout(board)
     r = board.find_route("Atlanta", "Miami")
     assert [(s.x, s.y, s.angle) for s in layout.spaces[r.id]] == [tuple(s) for s in r.spaces]
 
@@ -186,9 +186,9 @@ def test_TA_partners_share_a_colour_and_differ_by_mark():
 
 
 def test_default_marks_are_initials_when_they_differ_else_numbers():
-    assert draw._default_marks(["Ana", "Bea", "Cal"], 3) == ("A", "B", "C")
-    assert draw._default_marks(["Player 1", "Player 2"], 2) == ("1", "2")
-    assert draw._default_marks(["Ana", "Abe"], 2) == ("1", "2")
+    assert draw.default_marks(["Ana", "Bea", "Cal"], 3) == ("A", "B", "C")
+    assert draw.default_marks(["Player 1", "Player 2"], 2) == ("1", "2")
+    assert draw.default_marks(["Ana", "Abe"], 2) == ("1", "2")
 
 
 def test_claims_with_chosen_colours_and_default_names():
@@ -316,12 +316,72 @@ def test_pink_is_a_clear_pink_and_white_spaces_have_a_dark_edge(drawn):
 
 
 # -- output ---------------------------------------------------------------------------------
-def test_board_png_and_repr_png_are_png_bytes():
+def test_board_png_is_png_bytes():
     board = load_map("team_asia")
     png = board_png(board, dpi=30)
     assert png.startswith(PNG_MAGIC)
-    assert board._repr_png_().startswith(PNG_MAGIC)
     assert board_png(board, dpi=30, compact=False).startswith(PNG_MAGIC)
+
+
+def test_a_board_shows_as_its_picture_in_ipython():
+    """A Board as the last expression of a cell is drawn: ttr_nb registers board_png with
+    IPython's PNG formatter (board.py imports no pictures)."""
+    import ttr_nb
+
+    shell = pytest.importorskip("IPython.core.interactiveshell").InteractiveShell.instance()
+    try:
+        ttr_nb._register_pictures()
+        board = load_map("usa")
+        data, _meta = shell.display_formatter.format(board)
+        assert data["image/png"] == board_png(board)
+        assert data["text/plain"] == repr(board)
+    finally:
+        shell.display_formatter.formatters["image/png"].pop("ttr_nb.board.Board", None)
+        type(shell).clear_instance()
+
+
+def _imports(path) -> set[str]:
+    """The modules a source file imports at run time (lazy ones too; not those under
+    ``if TYPE_CHECKING:``), as written (``..board``, ``matplotlib.patches``)."""
+    import ast
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+                   and getattr(node.test, "id", getattr(node.test, "attr", "")) == "TYPE_CHECKING"
+                   for stmt in node.body for n in ast.walk(stmt)}
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            out.add("." * node.level + (node.module or ""))
+    return out
+
+
+def _ours(imports: set[str], *names: str) -> set[str]:
+    """The imports of ttr_nb modules called ``names`` (relative, or ``ttr_nb.NAME``)."""
+    return {m for m in imports if m.lstrip(".").removeprefix("ttr_nb.").split(".")[0] in names}
+
+
+def test_the_picture_imports_no_engine_players_or_widgets_and_the_board_no_picture():
+    """Issue 32: ``draw`` imports neither the widgets, the players nor the game; layout,
+    geometry and position are data (no matplotlib); the board and its checks import no
+    picture, and ``pictures`` tells a game by what it has (no import of the engine)."""
+    from pathlib import Path
+
+    pkg = Path(draw.__file__).parent
+    for f in pkg.glob("*.py"):
+        assert not _ours(_imports(f), "widgets", "agents", "game", "legal", "rules", "scoring", "pictures"), f.name
+    for name in ("layout", "geometry", "position"):
+        assert not {m for m in _imports(pkg / f"{name}.py") if m.startswith("matplotlib")}, name
+    assert _imports(pkg / "style.py") <= {"__future__", "matplotlib.colors"}   # to_rgb, when a colour is read
+    root = pkg.parent
+    assert not _ours(_imports(root / "board.py"), "draw", "pictures")
+    assert not _ours(_imports(root / "mapcheck.py"), "board", "draw")
+    assert not _ours(_imports(root / "pictures.py"), "game", "scoring")
+    assert not _ours(_imports(root / "widgets" / "canvas.py"), "agents", "game")
 
 
 def test_board_png_closes_its_figure():
@@ -454,7 +514,7 @@ def test_fast_picture_is_the_whole_figure_with_every_style(variant, players):
 
 
 def test_the_fixed_board_is_drawn_once_per_board_and_size():
-    from ttr_nb.widgets import canvas
+    from ttr_nb.draw import raster as canvas
 
     board = load_map("legendary_asia")
     board_png(board, dpi=41)

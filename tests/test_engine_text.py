@@ -13,6 +13,7 @@ import pytest
 import ttr_nb
 from ttr_nb.actions import ClaimRoute, DrawCard, DrawTickets, KeepTickets
 from ttr_nb.agents import GreedyAgent, play_game
+from ttr_nb.board import MAP_NAMES
 from ttr_nb.events import held_list, held_text, route_label
 from ttr_nb.cards import CARD_INDEX, LOCO
 from ttr_nb.rules.teams import PlaceCard, ShareTickets
@@ -103,7 +104,7 @@ def test_legal_action_texts_are_unique(variant, players):
     assert states > 50
 
 
-@pytest.mark.parametrize("name", ["usa", "legendary_asia", "heart_of_africa", "team_asia"])
+@pytest.mark.parametrize("name", MAP_NAMES)
 def test_track_names_match_the_drawn_board(name):
     """'upper'/'lower' (or 'left'/'right') as ttr_nb.draw lays the car spaces out (north up)."""
     from ttr_nb.draw import _layout

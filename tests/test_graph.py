@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ttr_nb
-from ttr_nb.board import Board, City, Route
+from ttr_nb.board import MAP_NAMES, Board, City, Route
 from ttr_nb.errors import IllegalAction
 from ttr_nb.graph import (
     Connection,
@@ -38,7 +38,7 @@ from ttr_nb.graph import (
     whole_board_trail,
 )
 
-BOARDS = ("usa", "legendary_asia", "heart_of_africa", "team_asia")
+BOARDS = MAP_NAMES
 
 
 def rules_graph(board: Board, route_ids, weight=lambda r: r.length) -> nx.MultiGraph:

@@ -54,10 +54,13 @@ def _markdown_words(text: str) -> str:
     return re.sub(r"\]\([^)]*\)", "]", text)
 
 
-def test_there_are_thirteen_lessons_numbered_in_order():
-    assert [n[:2] for n in LESSONS] == [f"{i:02d}" for i in range(len(LESSONS))]
-    assert len(LESSONS) == 13, LESSONS
+def test_lessons_are_numbered_in_order_and_each_source_is_built_in_both_editions():
+    """The lessons are their sources (ttr_nb/lessons/NN_name.py): numbered 00, 01, ... with no
+    gap, and each built into notebooks/ and notebooks/student/, no notebook without a source."""
+    assert LESSONS and [n[:2] for n in LESSONS] == [f"{i:02d}" for i in range(len(LESSONS))]
     assert LESSONS[0] == "00_start_here"
+    assert sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")) == LESSONS
+    assert sorted(p.stem for p in (NOTEBOOKS / "student").glob("*.ipynb")) == LESSONS
 
 
 @pytest.mark.parametrize("name", LESSONS)

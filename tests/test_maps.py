@@ -1,4 +1,4 @@
-"""The four boards as data: the published facts pinned, the map format checked.
+"""The shipped boards (maps/*.json) as data: the published facts pinned, the map format checked.
 
 USA and Legendary Asia are the published boards (rules-spec §2, U-1, LA-); The Heart of
 Africa and Team Asia are authored for this project, and their statistics are those of
@@ -62,6 +62,7 @@ def test_maps_dir_finds_every_shipped_map_and_the_schema():
     for name in MAP_NAMES:
         assert (d / f"{name}.json").is_file()
     assert (d / "schema.json").is_file(), "maps/schema.json ships with the maps"
+    assert {p.stem for p in d.glob("*.json")} - {"schema"} == set(MAP_NAMES), "a map file not in MAP_NAMES"
 
 
 @pytest.mark.parametrize("name", MAP_NAMES)

@@ -1,40 +1,79 @@
-"""The random stream of the boards with mechanics stays put through speed work (issue 16).
+"""Every random path of the engine plays the public random loop, on every variant (issue 32).
 
-``play_random`` on The Heart of Africa and Team Asia walks the legal actions in the sampler's
-own order (tests/test_golden_replays.py, CHANGED_STREAMS: that order is new with issue 16);
-from then on, the same (variant, players, seed, rng) must keep playing the same game. The
-digests below were recorded with :func:`digest` on the sampler as it was when the stream
-changed, and re-checked unchanged after the sampler was made faster. Change them only together
-with a new CHANGED_STREAMS entry (and the README's note on result streams)."""
+The random player is ``legal = game.legal_actions(); legal[int(rng.random() * len(legal))]``:
+one ``rng.random()`` per step, the legal actions in their legal order. ``Game.random_action``,
+``random_step``, ``play_random`` and ``RandomAgent`` must make exactly those choices with the
+same use of the RNG, so a random game is the same game whichever way it is played. What that
+game is, step by step, is pinned by the readable playthroughs (tests/test_playthroughs.py,
+tests/playthroughs/), which replaced the digests of these streams.
+"""
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 
 import pytest
 
+import ttr_nb
+from ttr_nb.agents import RandomAgent
 from ttr_nb.game import new_game
 
-RECORDED = {
-    ("heart-of-africa", 2): "b6f91b579027b2b4ff6d105ff937e523e4b6ecebec225eaece6ee952afd0bc44",
-    ("heart-of-africa", 4): "a018542cff1c4efe9f0d14cc8861529cc2f452fc3bfe90f7204db429f9d80336",
-    ("team-asia", 4): "07b2dab25fcc27a4e036554e1dacd847c4d1a348a3c7cdec7028ce4e2d7dc370",
-    ("team-asia", 6): "aa4f85d628e1cf22cc7dec2ff1fa5875c8715fc5f884cd87421f1e6d70037198",
-}
+CASES = [(v, n) for v in ttr_nb.variants() for n in sorted({min(ttr_nb.get_variant(v).players),
+                                                             max(ttr_nb.get_variant(v).players)})]
 
 
-def digest(variant: str, n: int, seeds: range = range(3)) -> str:
-    """SHA-256 of the actions (as saved, ``to_dict()['actions']``) of random games, seeds
-    ``seeds``, each played with ``random.Random(seed)``: the actions are the game."""
-    h = hashlib.sha256()
-    for seed in seeds:
-        g = new_game(variant, n, seed=seed)
-        g.play_random(random.Random(seed))
-        h.update(json.dumps(g.to_dict()["actions"], sort_keys=True).encode())
-    return h.hexdigest()
+def _public_game(variant: str, players: int, seed: int, max_steps: int | None = None):
+    """The random loop written out with the public API: (game, rng after it)."""
+    g = new_game(variant, players, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while not g.over and k != max_steps:
+        legal = g.legal_actions()
+        g.apply(legal[int(rng.random() * len(legal))])
+        k += 1
+    return g, rng
 
 
-@pytest.mark.parametrize("variant,n", sorted(RECORDED), ids=lambda x: str(x))
-def test_same_random_games_as_recorded(variant, n):
-    assert digest(variant, n) == RECORDED[(variant, n)]
+@pytest.mark.parametrize("variant,players", CASES, ids=[f"{v}-{n}p" for v, n in CASES])
+def test_play_random_is_the_public_random_loop(variant, players):
+    for seed in range(3):
+        want, rng_after = _public_game(variant, players, seed)
+        g = new_game(variant, players, seed=seed)
+        rng = random.Random(seed)
+        steps = g.play_random(rng)
+        assert g.over and steps == len(want.history)
+        assert [a.to_json() for a in g.history] == [a.to_json() for a in want.history], (variant, players, seed)
+        assert g.state_json() == want.state_json()
+        assert rng.getstate() == rng_after.getstate()  # one rng.random() per step, no more
+
+
+@pytest.mark.parametrize("variant,players", CASES, ids=[f"{v}-{n}p" for v, n in CASES])
+def test_random_action_random_step_and_random_agent_choose_as_the_loop(variant, players):
+    """At every step of a game: ``random_action`` and ``RandomAgent.choose`` return the loop's
+    action, and ``random_step`` applies it, each drawing one number from the RNG."""
+    g = new_game(variant, players, seed=5)
+    stepped = new_game(variant, players, seed=5)
+    rng = random.Random(5)
+    agent = RandomAgent(random.Random(5))
+    step_rng = random.Random(5)
+    while not g.over:
+        ref = random.Random()
+        ref.setstate(rng.getstate())
+        legal = g.legal_actions()
+        want = legal[int(ref.random() * len(legal))]
+        assert g.random_action(rng) == want
+        assert agent.choose(g) == want
+        assert rng.getstate() == ref.getstate() == agent.rng.getstate()
+        stepped.random_step(step_rng)
+        assert step_rng.getstate() == ref.getstate()
+        g.apply(want)
+    assert stepped.over and stepped.state_json() == g.state_json()
+
+
+def test_play_random_stops_after_max_steps_where_the_loop_is():
+    for variant, players in (("usa", 2), ("heart-of-africa", 3), ("team-asia", 4)):
+        want, _ = _public_game(variant, players, 2, max_steps=40)
+        g = new_game(variant, players, seed=2)
+        assert g.play_random(random.Random(2), max_steps=40) == 40
+        assert not g.over and g.state_json() == want.state_json()
+        g.play_random(random.Random(3))
+        assert g.over

@@ -616,7 +616,24 @@ def test_bonus_registry_makes_a_new_bonus_one_function():
 
 def test_line_total_rejects_an_unknown_kind():
     with pytest.raises(ValueError, match="kinds are"):
-        e1_sheet().line_total(0, "station")
+        e1_sheet().line_total(0, "lottery")
+
+
+def test_LA_9_H_5_6_kinds_and_sections_come_from_the_mechanics():
+    """The sheet names no mechanic: its kinds of line and section titles are those of the
+    mechanics it asks (``mechanics``; by default every registered one), in their order."""
+    x = next(r for r in LA.routes if r.mountains)
+    mia = Scorer("Mia", claims(x.id), ())
+    only = Scoresheet.compute(LA, [mia], mechanics=["mountains"])
+    assert only.kinds == ("route", "mountain", "ticket", "bonus")
+    assert only.sections[1] == ("mountain", "mountain crossing")
+    every = Scoresheet.compute(LA, [mia])
+    assert every.kinds == ("route", "terrain", "mountain", "ticket", "bonus")
+    assert str(every) == str(only) and every.to_json() == only.to_json()
+    assert f"  mountain crossing +{x.mountains * 2}" in str(only)
+    bare = Scoresheet.compute(LA, [mia], mechanics=[])  # no mechanic: no Mountain Crossing line
+    assert bare.kinds == ("route", "ticket", "bonus") and not details(bare, 0, "mountain")
+    assert bare.line_total(0, "mountain") == 0 and bare.totals[0] == LA.route_points(x.length)
 
 
 # -- properties over random games --------------------------------------------------------------

@@ -322,7 +322,7 @@ def test_ttr_nb_simulate_is_callable_even_after_importing_the_lab():
     code = ("from ttr_nb import lab; import ttr_nb.simulate, ttr_nb.variants; import ttr_nb; "
             "print(len(ttr_nb.simulate('usa', 2, 2, seed=1)), len(ttr_nb.variants()))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["2", "8"]
+    assert out.stdout.split() == ["2", str(len(ttr_nb.variants()))]
 
 
 @pytest.mark.skipif("team-asia" not in PLAYABLE, reason="Team Asia does not play yet")

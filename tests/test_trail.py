@@ -473,8 +473,8 @@ def test_block_search_from_a_fixed_start_and_from_anywhere(small, graph):
     every trail when there are few routes: ``small`` 0 forces the branch and bound): from
     a fixed city (a branch beyond a bridge) and from anywhere, against exhaustive search,
     on multigraphs with loops, parallel tracks and pendant routes."""
-    from ttr_nb import trail as module
-    from ttr_nb.trail import _trail_search
+    from ttr_nb.trail import bound as module
+    from ttr_nb.trail.bound import _trail_search
 
     routes, start = graph
     saved, module.SMALL = module.SMALL, small
@@ -501,7 +501,7 @@ def test_pairing_is_the_cheapest_parity_fix(k, data):
     least total distance; against all pairings."""
     from itertools import combinations
 
-    from ttr_nb.trail import _FAR, _Pairing
+    from ttr_nb.trail.bound import _FAR, _Pairing
 
     dist = [[0] * k for _ in range(k)]
     for i, j in combinations(range(k), 2):
@@ -580,7 +580,8 @@ def test_block_trails_from_the_routes_left_out(block, floor):
     cities), pruned by cars: from its top and from anywhere, against exhaustive search;
     the routes returned make that trail (Hierholzer walks them from its first city to its
     last) and nothing above ``floor`` means None."""
-    from ttr_nb.trail import _by_removal, _euler_bits
+    from ttr_nb.trail.blocks import _by_removal
+    from ttr_nb.trail.bound import _euler_bits
 
     k, eu, ev, cars, p1, p2 = block
     (fixed, anywhere), inc = _by_removal(k, eu, ev, cars, p1, p2, True, floor)
@@ -613,7 +614,7 @@ def test_dense_blocks_fall_back_to_branch_and_bound(large, work, seed):
     steps) goes to the branch and bound; a large block below the root makes the spanning
     tree start again inside it. Forced here on small networks (``large`` 0 or 2, ``work`` 0
     or 3), the answer is still exact."""
-    from ttr_nb import trail as module
+    from ttr_nb.trail import blocks as module
 
     saved = module.LARGE, module.WORK
     module.LARGE, module.WORK = large, work

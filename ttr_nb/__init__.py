@@ -64,3 +64,26 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return __all__
+
+
+def _board_png(board: Any) -> bytes:
+    """A Board's picture for IPython's PNG formatter (the pictures load on first use)."""
+    from .draw import board_png
+
+    return board_png(board)
+
+
+def _register_pictures() -> None:
+    """In IPython (Jupyter, the docs' notebooks): a Board shown as the last expression of a
+    cell is drawn as its picture. Registered by the class's name, so ``ttr_nb.board`` does not
+    import the pictures."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    getter = getattr(ipython, "get_ipython", None)
+    shell = getter() if getter is not None else None
+    if shell is not None and getattr(shell, "display_formatter", None) is not None:
+        shell.display_formatter.formatters["image/png"].for_type_by_name("ttr_nb.board", "Board", _board_png)
+
+
+_register_pictures()

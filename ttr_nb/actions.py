@@ -168,11 +168,20 @@ class Action:
         return f"{type(self).__name__}({', '.join(parts)})"
 
 
+CARD_WORDS: dict[str, str] = {}
+"""The names of a mechanic's own cards by the word its actions carry ('desert' -> 'Desert &
+Savanna'); a mechanic adds them with :func:`register_card_words` (Terrain words live with
+Terrain)."""
+
+
+def register_card_words(words: Mapping[str, str]) -> None:
+    """Add a mechanic's card names to :data:`CARD_WORDS`."""
+    CARD_WORDS.update(words)
+
+
 def _terrain_text(pairs: tuple[tuple[str, int], ...]) -> str:
     """Terrain cards spent to double a route (H-5, H-6): '1 Desert & Savanna card + 1 Locomotive'."""
-    from .scoring import TERRAIN_NAMES
-
-    words = [f"{n} {TERRAIN_NAMES.get(k, k)} card{'s' * (n != 1)}" for k, n in pairs if k != LOCOMOTIVE]
+    words = [f"{n} {CARD_WORDS.get(k, k)} card{'s' * (n != 1)}" for k, n in pairs if k != LOCOMOTIVE]
     words += [f"{n} Locomotive{'s' * (n != 1)}" for k, n in pairs if k == LOCOMOTIVE]
     return " + ".join(words)
 
@@ -416,4 +425,4 @@ def describe(action: Action, game: "Game | None" = None) -> str:
 
 
 __all__ = ["Action", "DrawCard", "ClaimRoute", "DrawTickets", "KeepTickets", "Pass", "ACTION_TYPES",
-           "register_action", "action_from_json", "describe", "LOCO"]
+           "register_action", "action_from_json", "describe", "LOCO", "CARD_WORDS", "register_card_words"]

@@ -19,12 +19,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable
 
-COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black")
+from .mapcheck import MAX_LENGTH, ROUTE_COLORS, check_document  # the map format's colours and limits
+
+COLORS = ROUTE_COLORS[:-1]
 """The eight train-card colours (pink is the card some editions call purple)."""
-GRAY = "gray"
-ROUTE_COLORS = COLORS + (GRAY,)
+GRAY = ROUTE_COLORS[-1]
 MAP_NAMES = ("usa", "legendary_asia", "heart_of_africa", "team_asia")
-MAX_LENGTH = 8
 
 
 class MapError(ValueError):
@@ -120,7 +120,8 @@ class Board:
     """A map: cities, routes (each track of a double counted) and tickets.
 
     Load one with :func:`load_map`. A Board shows itself in Jupyter as a picture
-    of the map (``_repr_png_``) and has a short text form.
+    of the map (drawn by :mod:`ttr_nb.draw`, registered with IPython's PNG formatter when
+    ``ttr_nb`` is imported there; this module imports no pictures) and has a short text form.
     """
 
     def __init__(self, key: str, name: str, cities: Iterable[City], routes: Iterable[Route],
@@ -319,11 +320,6 @@ class Board:
         return (f"<Board {self.key}: {len(self.cities)} cities, {len(self.routes)} routes, "
                 f"{len(self.tickets)} tickets>")
 
-    def _repr_png_(self) -> bytes:
-        from .draw import board_png
-
-        return board_png(self)
-
 
 ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
 
@@ -389,7 +385,6 @@ _CACHE: dict[str, Board] = {}
 def parse_map(text: str, file: str = "<map>") -> Board:
     """Build and check a Board from JSON text; ``file`` names it in errors."""
     from .errors import load_json
-    from .mapcheck import check_document
 
     def error(where: str, problem: str) -> MapError:
         return MapError(file, where[len(file) + 2:] if where.startswith(file + ", ") else "file",

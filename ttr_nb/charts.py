@@ -168,7 +168,7 @@ def terrain_chart(counts: Mapping[str, Mapping[str, int]], ax: "Axes | None" = N
     import numpy as np
     from matplotlib.patches import Patch
 
-    from .scoring import TERRAIN_NAMES
+    from .rules.terrain import TERRAIN_NAMES
 
     colors = list(player_colors or PLAYER_COLORS)
     players = list(counts)

@@ -11,7 +11,7 @@ from typing import Sequence
 
 
 def _check_map(args: argparse.Namespace) -> int:
-    from .mapcheck import main as check_main
+    from .cli_check_map import main as check_main
 
     return check_main(args.files)
 
@@ -23,7 +23,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _render(args: argparse.Namespace) -> int:
-    from .draw import cli_render
+    from .cli_render import cli_render
 
     return cli_render(args)
 

@@ -304,16 +304,6 @@ def _claim(game, seat, args):
             f"+{points}."), None
 
 
-@register_event("mountain")
-def _mountain(game, seat, args):
-    route_id, n, points = args
-    # the claim's own event already counted these points: say how its total splits up
-    route_pts = game.board.route_points(game.board.route(route_id).length)
-    return (f"{_who(game, seat)} puts {n} train{'s' * (n != 1)} in the Mountain Crossing: +{points} (LA-9), "
-            f"already in the claim's +{route_pts + points} ({route_pts} for the route + {points} for "
-            f"the crossing)."), None
-
-
 @register_event("tickets_drawn")
 def _tickets_drawn(game, seat, args):
     (ids,) = args

@@ -30,7 +30,7 @@ from .errors import (MAX_NAME, IllegalAction, SaveError, _bounded, action_proble
                      load_json, save_error, shown)
 from .events import Event, Events, card_label, make_event
 from .legal import LegalActions
-from .rules import claiming, drawing, endgame, fast, tickets
+from .rules import claiming, drawing, endgame, tickets
 from .rules.mechanic import Mechanic, hook_lists
 from .rules import mechanic_class
 from .variants import Variant, get_variant
@@ -87,6 +87,8 @@ class Game:
         self.seed: int = seed
         self.policies: dict[str, Any] = dict(v.policies)
         self.T = claiming.tables(self.board)
+        self.kernels = self.T.kernel_table(v.n_cards)
+        """What each hand pays on each slot of route (``claiming.count_claims``)."""
         self.tix, self.tidx = _tickets_of(v)
         self._mech_classes = [mechanic_class(m) for m in v.mechanics]
         self._start()
@@ -131,6 +133,10 @@ class Game:
         else:
             self._hooks = _NO_HOOKS
         self._owned_types = {t: m for m in self.mechanics for t in m.action_types}
+        h = self._hooks
+        self._plain = not (h["claim_options"] or h["claim_cards"] or h["open_for"] or h["actions"])
+        """No mechanic adds actions or changes which claims are legal: ``legal_actions`` counts
+        the claims without building them."""
         for m in self.mechanics:
             m.init()
         self._setup()
@@ -162,8 +168,9 @@ class Game:
         the seats share one bytearray when doubles are closed (they always agree then)."""
         self.openm: list[int] = [self.T.all_mask] * self.n
         """openm[seat]: the same as a mask (bit ``T.pos[i]`` for route index i; claiming.Tables)."""
-        fast_ok = all(m.fast_ok for m in self.mechanics)
-        self._fast: Any = fast.counter(self) if fast_ok else None
+        self.openv: list[list[int]] = [list(self.T.all_open) for _ in range(self.n)]
+        """openv[seat]: the seat's open routes of each colour (0..7, 8 gray) and of all (9),
+        counted by slot, packed (``claiming.count_claims``)."""
 
     def emit(self, kind: str, seat: int | None, *args: Any) -> None:
         """Record an event (a raw tuple; worded on demand, see ttr_nb.events)."""
@@ -213,11 +220,7 @@ class Game:
     @property
     def history(self) -> list[Action]:
         """The actions applied so far, in order."""
-        h = self._hist
-        for k, a in enumerate(h):
-            if not isinstance(a, Action):
-                h[k] = self._materialize(a)
-        return list(h)
+        return list(self._hist)
 
     @property
     def log(self) -> list[Event]:
@@ -363,18 +366,17 @@ class Game:
         self._hist.append(action)
         self._version += 1
 
-    def _trusted_step(self, action: Action) -> None:
-        """:meth:`_step` for an action known to be legal (one the package's own greedy player
-        chose): played without the check."""
+    def push(self, action: Action) -> None:
+        """Play ``action`` unchecked: for a caller that knows it is legal (one read from
+        ``legal_actions()`` of this state, or chosen by a player built on the rules). Like
+        python-chess's ``push``: an illegal action here may break the game; :meth:`apply` checks.
+        Returns nothing (``game.log`` words what happened)."""
         self._exec(action)
         self._hist.append(action)
         self._version += 1
 
-    def _exec(self, a: Any) -> None:
-        """Apply a checked (or trusted) action or raw code."""
-        if type(a) is tuple:
-            self._exec_code(a)
-            return
+    def _exec(self, a: Action) -> None:
+        """Apply a checked (or trusted) action."""
         t = type(a)
         seat = self.seat
         if t is DrawCard:
@@ -397,35 +399,6 @@ class Game:
             endgame.end_turn(self, passed=True)
         else:
             self._owned_types[t].apply(a)
-
-    def _exec_code(self, code: tuple) -> None:
-        k = code[0]
-        seat = self.seat
-        if k == "d":
-            drawing.draw(self, seat, code[1])
-        elif k == "c":
-            claiming.fast_claim(self, seat, code[1], code[2], code[3], code[4])
-        elif k == "t":
-            tickets.draw(self, seat)
-        elif k == "k":
-            tickets.keep(self, seat, code[1])
-        else:
-            self.emit("pass", seat)
-            endgame.end_turn(self, passed=True)
-
-    def _materialize(self, code: Any) -> Action:
-        if type(code) is not tuple:  # (the sampler picks some actions as Actions)
-            return code
-        k = code[0]
-        if k == "d":
-            return DrawCard(drawing.source_name(code[1]))
-        if k == "c":
-            return ClaimRoute._raw(self.T.rid[code[1]], self.T.pay(code[2], code[3], code[4]))
-        if k == "t":
-            return DrawTickets()
-        if k == "k":
-            return KeepTickets(tuple(code[1]))
-        return Pass()
 
     # hooks for rules modules and mechanics
     def end_turn(self, passed: bool = False) -> None:
@@ -451,49 +424,39 @@ class Game:
 
     # ------------------------------------------------------------------ random play
     def random_action(self, rng: random.Random) -> Action:
-        """A legal action chosen uniformly at random, with one ``rng.random()`` call (none for
-        a forced pass on a board with mechanics).
-
-        Variants whose mechanics are all ``fast_ok`` (every shipped one) use the fast sampler
-        (its own order of the same legal set, ``rules/fast.py``); the others take
-        ``legal_actions()[int(rng.random() * len(legal_actions()))]``."""
-        if self._fast is not None:
-            return self._materialize(self._fast.pick_rnd(self, rng.random))
+        """A legal action chosen uniformly at random with one ``rng.random()`` call:
+        ``legal[int(rng.random() * len(legal))]`` of ``legal_actions()`` (legal order)."""
         legal = self.legal_actions()
         return legal[int(rng.random() * len(legal))]
 
     def random_step(self, rng: random.Random) -> None:
-        """Apply :meth:`random_action` (same choice, same use of ``rng``) without wording events
-        or building action objects: the fast path of random games."""
-        if self._fast is not None:
-            code = self._fast.pick_rnd(self, rng.random)
-            self._exec(code)
-            self._hist.append(code)
-        else:
-            legal = self.legal_actions()
-            a = legal[int(rng.random() * len(legal))]
-            self._exec(a)
-            self._hist.append(a)
-        self._version += 1
+        """:meth:`push` the :meth:`random_action` (same choice, same use of ``rng``)."""
+        legal = self.legal_actions()
+        self.push(legal[int(rng.random() * len(legal))])
 
-    def play_random(self, rng: random.Random, max_steps: int | None = None) -> int:
+    def play_random(self, rng: random.Random | Sequence[random.Random],
+                    max_steps: int | None = None) -> int:
         """Play random actions (as :meth:`random_step`, same choices) until the game is over or
-        ``max_steps`` actions were played; uses the fused fast loop when the variant allows it.
-        Returns the number of actions played."""
-        if self._fast is not None:
-            from .rules.fast import play_random
-
-            return play_random(self, rng, max_steps)
+        ``max_steps`` actions were played; ``rng``: one generator, or one per seat. Events are
+        worded only when read (``game.log`` replays the game then). Returns the number of
+        actions played."""
+        rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * self.n
+        limit = -1 if max_steps is None else max_steps
         k = 0
-        while not self.over and k != (max_steps if max_steps is not None else -1):
-            self.random_step(rng)
-            k += 1
+        execute = self._exec
+        record = self._hist.append
+        with unrecorded(self):
+            while k != limit and self.pending != "over":
+                legal = LegalActions(self)  # (as legal_actions(), then push: inline)
+                a = legal[int(rnds[self.seat]() * legal._n)]
+                execute(a)
+                record(a)
+                self._version += 1
+                k += 1
         return k
 
     def legal_count(self) -> int:
-        """``len(legal_actions())``, without building them when the variant allows it."""
-        if self._fast is not None:
-            return self._fast.count(self)
+        """``len(legal_actions())``."""
         return len(self.legal_actions())
 
     # ------------------------------------------------------------------ undo, save, load
@@ -504,7 +467,7 @@ class Game:
         hist = self._hist[:-1]
         last = self._hist[-1]
         self._replay(hist)
-        return last if isinstance(last, Action) else self._materialize(last)
+        return last
 
     def _replay(self, actions: Iterable[Any]) -> None:
         self._start()
@@ -521,7 +484,7 @@ class Game:
             if isinstance(v, list):
                 d[k] = [list(x) if isinstance(x, (list, bytearray)) else x for x in v]
                 if v and isinstance(v[0], bytearray):
-                    d[k] = fast.copies(v, bytearray)
+                    d[k] = _copies(v, bytearray)
                 elif k == "claims":
                     d[k] = [[list(c) for c in cs] for cs in v]
         d["ext"] = json.loads(json.dumps(self.ext))
@@ -531,8 +494,6 @@ class Game:
         g.mechanics = [type(m)(g) for m in self.mechanics]
         g._hooks = hook_lists(g.mechanics)
         g._owned_types = {t: m for m in g.mechanics for t in m.action_types}
-        if self._fast is not None:
-            g._fast = self._fast.copy()
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -661,7 +622,7 @@ class Game:
         from .scoring import Scoresheet
 
         return Scoresheet.compute(self.board, self.scorers(), dict(self.variant.bonuses),
-                                  settings=self.policies)
+                                  settings=self.policies, mechanics=self._mech_classes)
 
     def counts(self) -> dict[str, int]:
         """Conserved totals (for tests): train cards, tickets and trains by where they are."""
@@ -734,6 +695,35 @@ def _fresh_deck(per_color: int, locomotives: int) -> list[int]:
 
 
 _NO_HOOKS: dict[str, list] = hook_lists([])
+
+
+def _copies(items: list, copy: Any) -> list:
+    """``copy`` of each of ``items`` (one per seat), shared where the originals are shared."""
+    made: dict[int, Any] = {}
+    return [made[id(x)] if id(x) in made else made.setdefault(id(x), copy(x)) for x in items]
+
+
+def _quiet(*args: Any) -> None:
+    """``game.emit`` while :class:`unrecorded`: events are not recorded."""
+
+
+class unrecorded:
+    """``with unrecorded(g):`` plays ``g`` without recording its events (``game.log``
+    rebuilds them by replay when asked): ``emit`` does nothing and ``recording`` is False, so
+    the rules skip building their events (``play_random``, ``agents.play_game``)."""
+
+    def __init__(self, g: "Game"):
+        self.g = g
+
+    def __enter__(self) -> None:
+        g = self.g
+        g._raw_stale = True
+        g.recording = False
+        g.emit = _quiet  # type: ignore[method-assign]
+
+    def __exit__(self, *exc: Any) -> None:
+        del self.g.emit
+        del self.g.recording
 _SOURCE_CODE: dict[str, int] = drawing.SOURCE_CODES
 """drawing.source_code of each card source (a mechanic's own sources are not in it)."""
 

@@ -2,11 +2,13 @@
 
 :class:`LegalActions` is a read-only sequence in the order actions sort (draws, claims, the
 ticket draw, the mechanics' actions: ``Action._key``). Like python-chess's ``legal_moves`` it
-counts without building and builds only what is read: ``len(legal)`` comes from the random
-sampler's counts (``rules/fast.py``), ``legal[k]`` builds only the group that holds index k
-(the face-up draws, the claims or the ticket draw), and iterating, comparing or printing it
-builds the whole list (:func:`listing`, the one place that says what is legal). It compares
-equal to a list of the same actions and prints as one; ``list(legal)`` gives a list to change.
+counts without building and builds only what is read: on a turn, ``len(legal)`` adds the draws,
+the claims (``claiming.count_claims``) and the ticket draw, and ``legal[k]`` builds only the
+action at index k (``claiming.nth_claim`` for a claim); iterating, comparing or printing it
+builds the whole list (:func:`listing`, the one place that says what is legal). On a board whose
+mechanics change claims (Terrain cards, team holders) the turn's list is built at once. It
+compares equal to a list of the same actions and prints as one; ``list(legal)`` gives a list
+to change. A random player is ``legal[int(rng.random() * len(legal))]``.
 
 >>> import ttr_nb
 >>> game = ttr_nb.new_game("usa", players=2, seed=7)
@@ -23,8 +25,7 @@ from typing import TYPE_CHECKING, Any, overload
 from .actions import Action, DrawCard, DrawTickets, Pass
 from .cards import LOCO
 from .lazy import ListView
-from .rules import claiming, drawing, fast, tickets
-from .rules.fast import FastCounter
+from .rules import claiming, drawing, tickets
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -79,15 +80,15 @@ def merged(groups: Sequence[list[Action]], more: list[Action]) -> list[Action]:
     return out
 
 
-def listing(g: "Game") -> list[Action]:
+def listing(g: "Game", more: list[Action] | None = None) -> list[Action]:
     """Every legal action now, sorted (every payment listed). ``Pass`` appears only when
-    nothing else is legal (B-3.4); empty once the game is over. (Not to be changed: it may be
-    a list shared by many states.)"""
+    nothing else is legal (B-3.4); empty once the game is over. ``more``: the mechanics'
+    actions now, if already asked. (Not to be changed: it may be a list shared by many states.)"""
     p = g.pending
     if p == "over":
         return []
-    hooks = g._hooks["actions"]
-    more = [m_a for m in hooks for m_a in m.actions(p)] if hooks else []
+    if more is None:
+        more = mechanic_actions(g, p)
     # Each core group below comes sorted and holds one action type: only the mechanics' few
     # actions (``more``) are sorted, and the groups are put in at their place (merged)
     if p == "turn":
@@ -102,6 +103,12 @@ def listing(g: "Game") -> list[Action]:
     return more
 
 
+def mechanic_actions(g: "Game", pending: str) -> list[Action]:
+    """The mechanics' own legal actions at decision ``pending`` (``Mechanic.actions``)."""
+    hooks = g._hooks["actions"]
+    return [m_a for m in hooks for m_a in m.actions(pending)] if hooks else []
+
+
 class LegalActions(ListView):
     """The legal actions of one state of a game (see the module docstring). It belongs to
     that state: once the game moves on, reading what was not read yet raises ValueError."""
@@ -114,17 +121,18 @@ class LegalActions(ListView):
         self._given: Any = None
         """What ``legal[k]`` handed out last (``game.apply`` knows it is legal)."""
         p = g.pending
-        if p == "turn" and type(g._fast) is FastCounter:
-            self._all: list[Action] | None = None
-            """The whole list, once built."""
-            d = self._draws = draws(g, False)
-            nd = self._nd = len(d)
-            nc = self._nc = g._fast.claims(g, g.seat)
-            self._n = nd + nc + (1 if g.tdeck else 0) or 1  # (the ticket draw; or Pass)
-            return
-        # (no claims to count, a mechanic's own actions, or a board without the plain
-        # sampler: listed now; a second card's list is one shared list)
-        a = self._all = draws(g, True) if p == "second-card" and type(g._fast) is FastCounter else listing(g)
+        if g._plain:  # (no mechanic adds actions or changes claims)
+            if p == "turn":
+                self._all: list[Action] | None = None
+                """The whole list, once built."""
+                d = self._draws = draws(g, False)
+                nd = self._nd = len(d)
+                nc = self._nc = claiming.count_claims(g, g.seat)
+                self._n = nd + nc + (1 if g.tdeck else 0) or 1  # (the ticket draw; or Pass)
+                return
+            a = self._all = draws(g, True) if p == "second-card" else listing(g, [])
+        else:  # (a mechanic's actions or claims: listed now)
+            a = self._all = listing(g)
         self._n = len(a)
 
     def _game_now(self) -> "Game":

@@ -1,7 +1,9 @@
 """Checks a map document (parsed JSON) and lists its problems as (item, what is wrong).
 
 Used by :func:`ttr_nb.board.parse_map` (the first problem becomes a MapError) and by
-``ttr-nb check-map FILE`` (every problem is printed).
+``ttr-nb check-map FILE`` (:mod:`ttr_nb.cli_check_map`: every problem is printed). The map
+format's words and limits (route colours, longest route) live here; :mod:`ttr_nb.board`
+reads them from here, and this module imports no board.
 """
 from __future__ import annotations
 
@@ -9,10 +11,13 @@ import math
 from collections import defaultdict
 from typing import Any
 
-from .board import MAX_LENGTH, ROUTE_COLORS
 from .errors import int_problem, shown
 
 Problem = tuple[str, str]
+ROUTE_COLORS = ("red", "orange", "yellow", "green", "blue", "pink", "white", "black", "gray")
+"""A route's colour: one of the eight train-card colours, or gray (any one colour pays)."""
+MAX_LENGTH = 8
+"""The longest route, in spaces."""
 KINDS = ("city", "country")
 MAX_ROUTE_ID = 99_999
 """Route ids (and double groups) are whole numbers 1..MAX_ROUTE_ID."""
@@ -281,44 +286,3 @@ def _check_connected(names: dict[str, str], routes: list[dict], out: list[Proble
         out.append(("board", f"disconnected: {', '.join(missing[:5])}"
                              + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
                              + f" cannot be reached from {cities[0]}"))
-
-
-def main(files: list[str]) -> int:
-    """`ttr-nb check-map`: print every problem (exit 1), or the statistics of a good map."""
-    from pathlib import Path
-
-    from .board import MAP_NAMES, maps_dir, parse_map
-    from .errors import parse_json, read_text
-
-    status = 0
-    for f in files:
-        path = maps_dir() / f"{f.replace('-', '_')}.json" if f.replace("-", "_") in MAP_NAMES else Path(f)
-        if not path.exists() and path.suffix != ".json" and "/" not in f:
-            print(f"{f}: no such map: give a map file (.json) or a shipped map: {', '.join(MAP_NAMES)}")
-            status = 1
-            continue
-        try:
-            try:
-                text = read_text(path, _Unreadable, "map file")
-            except _Unreadable as e:
-                raise _Unreadable(e.args[0], f"cannot read: {e.args[1]}") from None
-            doc = parse_json(text, str(f), _Unreadable)
-        except _Unreadable as e:
-            where = str(e.args[0]).replace(", line ", ": line ", 1)
-            print(f"{where}: {e.args[1]}")
-            status = 1
-            continue
-        problems = check_document(doc)
-        if problems:
-            for item, what in problems:
-                print(f"{f}: {item}: {what}")
-            print(f"{f}: {len(problems)} problem{'s' * (len(problems) != 1)}")
-            status = 1
-            continue
-        print(f"{f}: OK")
-        print(parse_map(text, str(f)).describe())
-    return status
-
-
-class _Unreadable(Exception):
-    """A map file check-map cannot read (the file, what is wrong)."""

@@ -8,14 +8,19 @@ Scoresheet is drawn with each scorer's routes; a Board with none.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board import Board
+    from .game import Game
+    from .scoring import Scoresheet
 
 LABEL_PX = 12.0
 """City names in a picture from :func:`show` are this many pixels high (font size in points
 × dpi / 72), readable when a class sees it on a projector."""
 
 
-def seat_style(game: Any, colors: Sequence[str] | None = None
+def seat_style(game: Game, colors: Sequence[str] | None = None
                ) -> tuple[list[str], list[str], tuple[str, ...]]:
     """How a game is drawn seat by seat: each seat's colour, legend name and mark.
 
@@ -24,7 +29,7 @@ def seat_style(game: Any, colors: Sequence[str] | None = None
     legend names say the team ("Ana (Ana & Bea)"), so the team reads by colour and the player
     by mark.
     """
-    from .draw import PLAYER_COLORS, _default_marks
+    from .draw import PLAYER_COLORS, default_marks
 
     colors = list(colors or PLAYER_COLORS)
     groups = game.scorer_groups()
@@ -33,31 +38,39 @@ def seat_style(game: Any, colors: Sequence[str] | None = None
     seats = range(game.n)
     names = [f"{game.names[s]} ({groups[team[s]][0]})" if teams else game.names[s] for s in seats]
     return ([colors[team.get(s, s) % len(colors)] for s in seats], names,
-            _default_marks(list(game.names), game.n))
+            default_marks(list(game.names), game.n))
 
 
-def draw_args(source: Any) -> dict[str, Any]:
+def _is_game(source: Any) -> bool:
+    """A game (told by what it has: the pictures do not import the engine)."""
+    return hasattr(source, "route_owners") and hasattr(source, "scorer_groups") and hasattr(source, "variant")
+
+
+def _is_scoresheet(source: Any) -> bool:
+    """A Scoresheet (its scorers with their claims, the names, the board)."""
+    return hasattr(source, "scorers") and hasattr(source, "names") and hasattr(source, "board")
+
+
+def draw_args(source: Board | Game | Scoresheet) -> dict[str, Any]:
     """Keywords for :func:`ttr_nb.draw.draw_board` from a Board, Game or Scoresheet: ``board``,
     ``claims`` (route id -> player) and ``player_names``; for a game also ``player_colors``
     and ``marks``. A game is drawn seat by seat (:func:`seat_style`), a Scoresheet scorer by
     scorer."""
     from .board import Board
-    from .game import Game
-    from .scoring import Scoresheet
 
     if isinstance(source, Board):
         return dict(board=source, claims={}, player_names=None)
-    if isinstance(source, Scoresheet):
-        claims = {c.route: i for i, s in enumerate(source.scorers) for c in s.claims}
-        return dict(board=source.board, claims=claims, player_names=list(source.names))
-    if isinstance(source, Game):
+    if _is_game(source):
         colors, names, marks = seat_style(source)
         return dict(board=source.board, claims={int(r): int(s) for r, s in source.route_owners.items()},
                     player_colors=colors, player_names=names, marks=marks)
+    if _is_scoresheet(source):
+        claims = {c.route: i for i, s in enumerate(source.scorers) for c in s.claims}
+        return dict(board=source.board, claims=claims, player_names=list(source.names))
     raise TypeError(f"show() draws a Board, a Game or a Scoresheet, not {type(source).__name__}")
 
 
-def show(source: Any, *, highlight: Iterable[Any] = (), cities: Iterable[str] = (),
+def show(source: Board | Game | Scoresheet, *, highlight: Iterable[Any] = (), cities: Iterable[str] = (),
          gap: Iterable[Any] = (), trails: Mapping[Any, Iterable[Any]] | None = None,
          selected: Iterable[Any] = (), closed: Iterable[Any] = (),
          title: str | None = None, dpi: int | None = None, format: str = "png", **kw: Any):
@@ -90,11 +103,10 @@ def show(source: Any, *, highlight: Iterable[Any] = (), cities: Iterable[str] = 
     from IPython.display import SVG, Image
 
     from .draw import board_png, board_svg, label_dpi
-    from .game import Game
 
     args = draw_args(source)
     board = args.pop("board")
-    if title is None and isinstance(source, Game):
+    if title is None and _is_game(source):
         title = source.variant.title
     names = list(args.get("player_names") or ())
     args.update(kw)

@@ -13,12 +13,16 @@ mechanics, and the named policies that fill the rules' holes.
 Every rule hole is a :class:`Policy` with a default and the rule ID it stands for;
 ``get_variant(name, **overrides)`` changes them (an unknown name or a bad value raises
 ValueError saying what is allowed).
+
+The variants are data: one :class:`Variant` each in :data:`VARIANTS`. A new way to play (a
+new map, a new mechanic) is added from outside the package with :func:`register_variant`
+(and :func:`ttr_nb.rules.register_mechanic`, :func:`register_policy`): docs/extending.md.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from .board import Board, Ticket, load_map
 
@@ -103,7 +107,10 @@ class Variant:
     of which at least ``setup_keep`` are kept; unkept setup tickets go to the bottom of the
     draw pile, or to the box (``setup_unkept='box'``, Legendary Asia LA-4). During the game a
     player draws ``draw_count`` tickets from ``draw_pile`` and keeps at least ``draw_keep``.
-    Piles other than ``draw_pile`` are put back in the box after setup.
+    Piles other than ``draw_pile`` are put back in the box after setup. In :data:`VARIANTS`
+    a pile may be a deck name of the map (every ticket of that deck, in board order) and
+    ``policies`` names the variant's own settings (None = the default); :func:`get_variant`
+    gives the variant with ticket ids and every setting's value.
     """
 
     name: str
@@ -111,7 +118,7 @@ class Variant:
     map: str
     players: tuple[int, ...]
     trains: int
-    piles: dict[str, tuple[str, ...]]
+    piles: dict[str, Any]
     setup_tickets: tuple[tuple[str, int], ...]
     setup_keep: int
     setup_unkept: str
@@ -170,21 +177,9 @@ class Variant:
         return "\n".join(lines)
 
 
-# Which policies each variant shows (the general ones everywhere).
+# Which policies every variant shows; a variant lists its own in ``policies``.
 _GENERAL = ("max_consecutive_loco_resets", "all_pass_ends_game", "double_routes_min_players",
             "end_trigger_trains")
-_EXTRA = {
-    "usa-1910-classic": ("classic_mystery_tickets",),
-    "legendary-asia": ("mountain_points_per_x",),
-    "heart-of-africa": ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card",
-                        "majority_check", "allow_zero_zero_majority"),
-    "team-asia": ("tunnel_reveal", "share_tickets_max", "holders_visible_to", "two_team_doubles",
-                  "team_bonuses"),
-}
-
-
-def _ids(tickets) -> tuple[str, ...]:
-    return tuple(t.id for t in tickets)
 
 
 def _mystery(board: Board) -> set[str]:
@@ -194,102 +189,185 @@ def _mystery(board: Board) -> set[str]:
     return {t.id for t in board.tickets_in("1910_classic") if frozenset((t.a, t.b)) not in orig}
 
 
-def _usa(name: str, title: str, pile: tuple[str, ...], deal: int, keep: int, draw: int,
-         bonuses: dict[str, int], rules: str, notes: tuple[str, ...] = ()) -> Variant:
-    return Variant(name=name, title=title, map="usa", players=(2, 3, 4, 5), trains=45,
-                   piles={"main": pile}, setup_tickets=(("main", deal),), setup_keep=keep,
-                   setup_unkept="bottom", draw_pile="main", draw_count=draw, draw_keep=1,
-                   bonuses=bonuses, rules=rules, notes=notes)
+LEFT_OUT: dict[str, Callable[[Board], set[str]]] = {"classic_mystery_tickets": _mystery}
+"""Settings that keep tickets out of every pile while they are False: setting -> the ids of
+those tickets on the board."""
 
+# -- the shipped variants: data -----------------------------------------------------------
+# A pile is a tuple of ticket ids or the name of a deck of the map (every ticket of it, in
+# board order); ``policies`` names the variant's own settings (None = the setting's default).
+_USA = dict(map="usa", players=(2, 3, 4, 5), trains=45, setup_unkept="bottom", draw_pile="main",
+            draw_keep=1)
+_SHIPPED = (
+    Variant(name="usa", title="Ticket to Ride (USA, base game)", piles={"main": "original"},
+            setup_tickets=(("main", 3),), setup_keep=2, draw_count=3, bonuses={"longest_path": 10},
+            rules="B-1 to B-8", **_USA),
+    Variant(name="usa-1910-classic", title="USA 1910: Classic (the 30 reprinted tickets)",
+            piles={"main": "1910_classic"}, setup_tickets=(("main", 3),), setup_keep=2, draw_count=3,
+            bonuses={"longest_path": 10}, rules="U-1.3, U-1.4",
+            policies={"classic_mystery_tickets": None},
+            notes=("The 1910 box reprints the 30 original tickets (4 with lower values, U-1.3) "
+                   "and adds 4 Mystery Train tickets; the Classic way to play uses the 30 "
+                   "reprints only (the Mystery Train tickets belong to the Mega Game: U-1.2). "
+                   "The setting classic_mystery_tickets=True adds them.",), **_USA),
+    Variant(name="usa-1910", title="USA 1910: 1910 (the 35 new tickets, Globetrotter)",
+            piles={"main": "1910"}, setup_tickets=(("main", 3),), setup_keep=2, draw_count=3,
+            bonuses={"globetrotter": 15}, rules="U-1.4, U-1.5", **_USA),
+    Variant(name="usa-mega", title="USA 1910: Mega Game (all 69 tickets, both bonuses)",
+            piles={"main": "mega"}, setup_tickets=(("main", 5),), setup_keep=3, draw_count=4,
+            bonuses={"longest_path": 10, "globetrotter": 15}, rules="U-1.4, U-1.5", **_USA),
+    Variant(name="usa-big-cities", title="USA 1910: Big Cities (35 tickets naming a Big City, no bonus)",
+            piles={"main": "big_cities"}, setup_tickets=(("main", 4),), setup_keep=2, draw_count=4,
+            bonuses={}, rules="U-2.1, U-2.2", **_USA),
+    Variant(name="heart-of-africa", title="The Heart of Africa (Map Collection 3)", map="heart_of_africa",
+            players=(2, 3, 4, 5), trains=45, piles={"main": "main"},
+            setup_tickets=(("main", 4),), setup_keep=2, setup_unkept="bottom",
+            draw_pile="main", draw_count=4, draw_keep=1, bonuses={"globetrotter": 10},
+            mechanics=("terrain",), rules="H-1 to H-10",
+            policies=dict.fromkeys(("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card",
+                                    "majority_check", "allow_zero_zero_majority")),
+            notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",
+                   "A route's Terrain type is that of its printed colour: yellow/orange/red = "
+                   "Desert & Savanna, pink/blue/green = Jungle & Forest, white/black/gray = "
+                   "Mountain & Cliff, whatever colour pays for it (H-3.2, H-3.3).",
+                   "Doubling a route's points costs 1 Terrain card (1-3 spaces) or 2 (4-6) of "
+                   "its type, and the claimer must hold at least as many of that type as every "
+                   "other player (H-5.2, H-5.3).",
+                   "Locomotives as wild Terrain cards (a rule the rules text leaves unfinished, H-6): "
+                   "1 Locomotive = 1 Terrain card, on top of the route's payment, to the train "
+                   "discard pile; the majority is still counted with real Terrain cards only. "
+                   "The settings loco_as_terrain, loco_terrain_value, require_real_terrain_card, "
+                   "majority_check, allow_zero_zero_majority change the uncertain points.")),
+    Variant(name="team-asia", title="Team Asia (Map Collection 1)", map="team_asia", players=(4, 6),
+            trains=27, piles={"main": "main"},
+            setup_tickets=(("main", 5),), setup_keep=3, setup_unkept="bottom",
+            draw_pile="main", draw_count=4, draw_keep=1,
+            bonuses={"longest_path": 10, "most_tickets": 10}, end_trigger=4,
+            mechanics=("teams", "tunnels"), team_size=2, rules="TA-1 to TA-24",
+            policies=dict.fromkeys(("tunnel_reveal", "share_tickets_max", "holders_visible_to",
+                                    "two_team_doubles", "team_bonuses")),
+            notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",
+                   "Teams of 2 sit next to each other: seats 0+1, 2+3 (, 4+5).",
+                   "Tunnels reveal the number of cards printed on each tunnel (4 to 6, as the "
+                   "rules text says); the setting tunnel_reveal=3 for the Europe rule (TA-18).",
+                   "Drawing 2 train cards: the player places the first card (hand or team "
+                   "holder) after seeing it, the second goes to the other place (TA-8).")),
+    Variant(name="legendary-asia", title="Legendary Asia (Map Collection 1)", map="legendary_asia",
+            players=(2, 3, 4, 5), trains=45, piles={"long": "long", "regular": "regular"},
+            setup_tickets=(("long", 1), ("regular", 3)), setup_keep=2, setup_unkept="box",
+            draw_pile="regular", draw_count=3, draw_keep=1, bonuses={"asian_explorer": 10},
+            mechanics=("mountains",), rules="LA-1 to LA-12, EU-2",
+            policies={"mountain_points_per_x": None},
+            notes=("Unkept setup tickets and the undealt Long Routes go back into the box "
+                   "(LA-4); mid-game draws come from the regular pile (LA-5).",)),
+)
 
-def _build(name: str, classic_mystery: bool = False) -> Variant:
-    if name.startswith("usa"):
-        b = load_map("usa")
-        if name == "usa":
-            return _usa(name, "Ticket to Ride (USA, base game)", _ids(b.tickets_in("original")), 3, 2, 3,
-                        {"longest_path": 10}, "B-1 to B-8")
-        if name == "usa-1910-classic":
-            mystery = _mystery(b)
-            pile = _ids(t for t in b.tickets_in("1910_classic") if classic_mystery or t.id not in mystery)
-            return _usa(name, "USA 1910: Classic (the 30 reprinted tickets)", pile, 3, 2, 3,
-                        {"longest_path": 10}, "U-1.3, U-1.4",
-                        ("The 1910 box reprints the 30 original tickets (4 with lower values, U-1.3) "
-                         "and adds 4 Mystery Train tickets; the Classic way to play uses the 30 "
-                         "reprints only (the Mystery Train tickets belong to the Mega Game: U-1.2). "
-                         "The setting classic_mystery_tickets=True adds them.",))
-        if name == "usa-1910":
-            return _usa(name, "USA 1910: 1910 (the 35 new tickets, Globetrotter)", _ids(b.tickets_in("1910")),
-                        3, 2, 3, {"globetrotter": 15}, "U-1.4, U-1.5")
-        if name == "usa-mega":
-            return _usa(name, "USA 1910: Mega Game (all 69 tickets, both bonuses)", _ids(b.tickets_in("mega")),
-                        5, 3, 4, {"longest_path": 10, "globetrotter": 15}, "U-1.4, U-1.5")
-        if name == "usa-big-cities":
-            return _usa(name, "USA 1910: Big Cities (35 tickets naming a Big City, no bonus)",
-                        _ids(b.tickets_in("big_cities")), 4, 2, 4, {}, "U-2.1, U-2.2")
-    if name == "legendary-asia":
-        b = load_map("legendary_asia")
-        return Variant(name=name, title="Legendary Asia (Map Collection 1)", map="legendary_asia",
-                       players=(2, 3, 4, 5), trains=45,
-                       piles={"long": _ids(b.tickets_in("long")), "regular": _ids(b.tickets_in("regular"))},
-                       setup_tickets=(("long", 1), ("regular", 3)), setup_keep=2, setup_unkept="box",
-                       draw_pile="regular", draw_count=3, draw_keep=1, bonuses={"asian_explorer": 10},
-                       mechanics=("mountains",), rules="LA-1 to LA-12, EU-2",
-                       notes=("Unkept setup tickets and the undealt Long Routes go back into the box "
-                              "(LA-4); mid-game draws come from the regular pile (LA-5).",))
-    if name == "heart-of-africa":
-        b = load_map("heart_of_africa")
-        return Variant(name=name, title="The Heart of Africa (Map Collection 3)", map="heart_of_africa",
-                       players=(2, 3, 4, 5), trains=45, piles={"main": _ids(b.tickets_in("main"))},
-                       setup_tickets=(("main", 4),), setup_keep=2, setup_unkept="bottom",
-                       draw_pile="main", draw_count=4, draw_keep=1, bonuses={"globetrotter": 10},
-                       mechanics=("terrain",), rules="H-1 to H-10",
-                       notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",
-                              "A route's Terrain type is that of its printed colour: yellow/orange/red = "
-                              "Desert & Savanna, pink/blue/green = Jungle & Forest, white/black/gray = "
-                              "Mountain & Cliff, whatever colour pays for it (H-3.2, H-3.3).",
-                              "Doubling a route's points costs 1 Terrain card (1-3 spaces) or 2 (4-6) of "
-                              "its type, and the claimer must hold at least as many of that type as every "
-                              "other player (H-5.2, H-5.3).",
-                              "Locomotives as wild Terrain cards (a rule the rules text leaves unfinished, H-6): "
-                              "1 Locomotive = 1 Terrain card, on top of the route's payment, to the train "
-                              "discard pile; the majority is still counted with real Terrain cards only. "
-                              "The settings loco_as_terrain, loco_terrain_value, require_real_terrain_card, "
-                              "majority_check, allow_zero_zero_majority change the uncertain points."))
-    if name == "team-asia":
-        b = load_map("team_asia")
-        return Variant(name=name, title="Team Asia (Map Collection 1)", map="team_asia", players=(4, 6),
-                       trains=27, piles={"main": _ids(b.tickets_in("main"))},
-                       setup_tickets=(("main", 5),), setup_keep=3, setup_unkept="bottom",
-                       draw_pile="main", draw_count=4, draw_keep=1,
-                       bonuses={"longest_path": 10, "most_tickets": 10}, end_trigger=4,
-                       mechanics=("teams", "tunnels"), team_size=2, rules="TA-1 to TA-24",
-                       notes=("The board is a reconstruction authored for ttr_nb (not the official layout).",
-                              "Teams of 2 sit next to each other: seats 0+1, 2+3 (, 4+5).",
-                              "Tunnels reveal the number of cards printed on each tunnel (4 to 6, as the "
-                              "rules text says); the setting tunnel_reveal=3 for the Europe rule (TA-18).",
-                              "Drawing 2 train cards: the player places the first card (hand or team "
-                              "holder) after seeing it, the second goes to the other place (TA-8)."))
-    raise ValueError(f"unknown variant {name!r}; the variants are: {', '.join(variants())}")
+VARIANTS: dict[str, Variant] = {v.name: v for v in _SHIPPED}
+"""Every variant by name, as written (piles may name decks): the shipped ones and those added
+with :func:`register_variant`. :func:`get_variant` gives one ready to play."""
 
-
-NAMES = ("usa", "usa-1910-classic", "usa-1910", "usa-mega", "usa-big-cities",
-         "heart-of-africa", "team-asia", "legendary-asia")
+NAMES = tuple(VARIANTS)
+"""The names of the shipped variants."""
 
 
 def variants() -> list[str]:
-    """The names of the shipped variants, sorted."""
-    return sorted(NAMES)
+    """The names of the variants (shipped and registered), sorted."""
+    return sorted(VARIANTS)
+
+
+def register_variant(variant: Variant, replace: bool = False) -> Variant:
+    """Add ``variant`` (e.g. a new map with a new mechanic, docs/extending.md) so that
+    ``new_game(variant.name)`` and saved games find it; return it ready to play.
+
+    Its ``map`` is a shipped map's name or the path of a map file; each pile is a tuple of
+    ticket ids or a deck name of the map; ``mechanics`` are names in
+    :data:`ttr_nb.rules.MECHANICS` (:func:`ttr_nb.rules.register_mechanic`); ``policies``
+    names its own settings (value None = the setting's default; :func:`register_policy`
+    adds a setting). ValueError if the name is taken (a shipped one always; another one
+    unless ``replace``) or something it names does not exist.
+    """
+    from .rules import MECHANICS
+
+    name = variant.name
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"a variant needs a name, not {name!r}")
+    if name in NAMES or (name in VARIANTS and not replace and VARIANTS[name] != variant):
+        raise ValueError(f"there is already a variant called {name!r}; choose another name")
+    unknown = [m for m in variant.mechanics if m not in MECHANICS]
+    if unknown:
+        raise ValueError(f"variant {name!r} uses the mechanic(s) {', '.join(map(repr, unknown))}, which "
+                         f"are not registered (ttr_nb.rules.register_mechanic); known: "
+                         f"{', '.join(sorted(MECHANICS))}")
+    old = VARIANTS.get(name)
+    VARIANTS[name] = variant
+    _base.cache_clear()
+    try:
+        return get_variant(name)
+    except Exception:
+        if old is None:
+            VARIANTS.pop(name)
+        else:
+            VARIANTS[name] = old
+        _base.cache_clear()
+        raise
+
+
+def unregister_variant(name: str) -> None:
+    """Remove a variant added with :func:`register_variant` (a shipped one stays)."""
+    if name in NAMES:
+        raise ValueError(f"{name!r} comes with ttr_nb and cannot be removed")
+    VARIANTS.pop(name, None)
+    _base.cache_clear()
+
+
+def register_policy(name: str, default: Any, rule: str, doc: str, choices: tuple[Any, ...] = ()) -> Policy:
+    """Add a named setting (a mechanic's open rule or house rule) that a variant may list in
+    its ``policies``; return it. ValueError if the name is taken by another setting."""
+    p = Policy(name, default, rule, doc, choices)
+    if name in POLICIES and POLICIES[name] != p:
+        raise ValueError(f"there is already a setting called {name!r}")
+    POLICIES[name] = p
+    return p
+
+
+def _pile(board: Board, name: str, pile: Any, left_out: set[str]) -> tuple[str, ...]:
+    """A pile's ticket ids: the ids given, or every ticket of the deck it names."""
+    if isinstance(pile, str):
+        if pile not in board.decks:
+            raise ValueError(f"pile {name!r} names the deck {pile!r}, which {board.name} does not "
+                             f"have; its decks: {', '.join(sorted(board.decks))}")
+        return tuple(t.id for t in board.tickets_in(pile) if t.id not in left_out)
+    ids = tuple(pile)
+    for t in ids:
+        board.ticket(t)  # KeyError names a ticket the board does not have
+    return tuple(t for t in ids if t not in left_out)
 
 
 @lru_cache(maxsize=None)
-def _base(name: str, classic_mystery: bool) -> Variant:
-    v = _build(name, classic_mystery)
-    names = _GENERAL + _EXTRA.get(name, ())
-    pol = {k: POLICIES[k].default for k in names}
+def _base(name: str, kept: frozenset[str] = frozenset()) -> Variant:
+    """The variant ``name`` ready to play: piles as ticket ids, every setting with its
+    default; ``kept``: the settings of :data:`LEFT_OUT` that are True."""
+    v = VARIANTS[name]
     b = v.board
+    left_out: set[str] = set()
+    for k, which in LEFT_OUT.items():
+        if k in v.policies and k not in kept:
+            left_out |= which(b)
+    piles = {k: _pile(b, k, p, left_out) for k, p in v.piles.items()}
+    for pile, _n in v.setup_tickets:
+        if pile not in piles:
+            raise ValueError(f"variant {name!r} deals from the pile {pile!r}, which it does not have")
+    if v.draw_pile not in piles:
+        raise ValueError(f"variant {name!r} draws from the pile {v.draw_pile!r}, which it does not have")
+    unknown = [k for k in v.policies if k not in POLICIES]
+    if unknown:
+        raise ValueError(f"variant {name!r} lists the setting(s) {', '.join(map(repr, unknown))}, which "
+                         f"do not exist (ttr_nb.variants.register_policy adds one)")
+    pol = {k: POLICIES[k].default for k in _GENERAL + tuple(k for k in v.policies if k not in _GENERAL)}
+    pol.update({k: val for k, val in v.policies.items() if val is not None})
     pol["double_routes_min_players"] = int(b.meta.get("double_routes_min_players", 4))
     pol["end_trigger_trains"] = v.end_trigger
-    return replace(v, policies=pol)
+    return replace(v, piles=piles, policies=pol)
 
 
 def _type_problem(k: str, val: Any, p: Policy) -> str | None:
@@ -321,10 +399,9 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
         if not policy_overrides:
             return base
         policy_overrides = {**base.policies, **policy_overrides}
-    if name not in NAMES:
+    if name not in VARIANTS:
         raise ValueError(f"unknown variant {name!r}; the variants are: {', '.join(variants())}")
-    mystery = bool(policy_overrides.get("classic_mystery_tickets", False))
-    v = _base(name, mystery)
+    v = _base(name, frozenset(k for k in LEFT_OUT if policy_overrides.get(k)))
     if not policy_overrides:
         return v
     for k, val in policy_overrides.items():  # a value of the wrong type, whatever the variant

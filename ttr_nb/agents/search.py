@@ -31,7 +31,7 @@ import time
 from ..actions import Action, DrawCard, DrawTickets, KeepTickets
 from ..game import Game
 from ..scoring import _numbers_only
-from . import GreedyAgent
+from .greedy import GreedyAgent
 from .styles import STYLES, _Options
 
 

@@ -26,7 +26,9 @@ from typing import Any
 
 from ..actions import Action, ClaimRoute, DrawTickets
 from ..game import Game
-from . import GreedyAgent, _Claimable, _tickets, _tunnel_ok
+from .claimable import _Claimable
+from .greedy import GreedyAgent
+from .mechanics import _tickets, _tunnel_ok
 
 LONG = 5
 """A route of this many spaces or more is a long route (6 and 5 on every shipped board)."""

@@ -83,10 +83,66 @@ class Tables:
         at = {k: j for j, k in enumerate(self.kinds)}
         self.kind = [at[self.rlen[i], self.rferry[i], self.rcol[i]] for i in self.by_id]
         """kind[p]: the kind of the route at position p (route-id order)."""
+        # -- counting claims (count_claims): routes by slot (trains needed, spaces, ferry)
+        slots = sorted({(self.rneed[i], self.rlen[i], self.rferry[i]) for i in range(n)})
+        self.slots: list[tuple[int, int, int]] = slots
+        """The slots of routes as counted: (trains needed, spaces, ferry Locomotives)."""
+        f = self.field = (9 * max(n, 1) * max(self.maxlen, 1)).bit_length() + 1
+        """Bits per slot in a packed count: room for every payment of every route."""
+        at = {q: k for k, q in enumerate(slots)}
+        self.slot_bit = [1 << (f * at[self.rneed[i], self.rlen[i], self.rferry[i]]) for i in range(n)]
+        """slot_bit[i]: 1 in route index i's slot field of a packed count (``game.openv``)."""
+        self.all_open = [0] * 10
+        """The packed open routes of each colour (0..7, 8 gray) and of all (9), every route open."""
+        for i in range(n):
+            self.all_open[self.rcol[i]] += self.slot_bit[i]
+            self.all_open[9] += self.slot_bit[i]
+        top = len(slots) - 1
+        self.shift = f * top
+        self.field_mask = (1 << f) - 1
+        self._kernels: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+        """kernel_table(cards) of each number of cards."""
         self._claims: list[list[ClaimRoute | None] | None] = [None] * n
         """claim_row(i), built on first use."""
         self._plans: dict[tuple[int, ...], list] = {}
         """plan(counts) of each hand seen (hands recur)."""
+
+    def _kernel(self, c: int, h: int, w: int) -> int:
+        """The payments of colour c by route kind, packed in reverse kind order (so that a
+        packed count times it holds their dot product at bit ``shift``), with h cards of c and
+        w Locomotives. By :func:`payment_range` (B-5.1 to B-5.3, EU-2) on routes of colour c
+        or gray; c = LOCO: the all-Locomotive payment, one on each route no longer than w."""
+        top = len(self.count_kinds) - 1
+        x = 0
+        for k, (_need, L, f, col) in enumerate(self.count_kinds):
+            if c == LOCO:
+                n = 1 if w >= L else 0
+            else:
+                n = len(payment_range(L, h, w, f)) if h and (col == c or col == GRAY_INDEX) else 0
+            x |= n << (self.field * (top - k))
+        return x
+
+    def kernel_table(self, cards: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """kernels[t][w][h]: the payments one colour's h cards (h > 0) and w Locomotives make on
+        a route of each slot that takes at most t trains (:func:`payment_range`, B-5.1 to B-5.3,
+        B-5.5, EU-2), packed by slot in reverse order (so that a packed count of routes by slot
+        times it holds the dot product at bit ``shift``); [t][w][0]: the all-Locomotive payment
+        (one on each route of at most w spaces). t up to ``maxneed``, h and w up to ``cards``
+        (more than ``maxlen`` pays as ``maxlen``: those rows are shared)."""
+        got = self._kernels.get(cards)
+        if got is None:
+            f, top, ml, slots = self.field, len(self.slots) - 1, self.maxlen, self.slots
+
+            def kernel(t: int, w: int, h: int) -> int:
+                return sum((len(payment_range(L, h, w, fe)) if h else int(w >= L)) << (f * (top - k))
+                           for k, (need, L, fe) in enumerate(slots) if need <= t)
+
+            by_t = []
+            for t in range(self.maxneed + 1):
+                rows = [tuple(kernel(t, w, min(h, ml)) for h in range(cards + 1)) for w in range(min(ml, cards) + 1)]
+                by_t.append(tuple(rows + [rows[-1]] * (cards - min(ml, cards))))
+            got = self._kernels[cards] = tuple(by_t)
+        return got
 
     def pay(self, col: int, ncol: int, nloco: int) -> tuple:
         key = (col, ncol, nloco)
@@ -363,22 +419,54 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     return out
 
 
+def count_claims(g: "Game", seat: int) -> int:
+    """``len(claim_options(g, seat))`` without building them, on a board whose mechanics do not
+    change claims (no ``claim_options``, ``claim_cards`` or ``open_for`` hook): for each colour
+    held, the seat's open routes of that colour or gray by slot (``game.openv``, packed) times
+    what its cards of that colour pay on each slot (``Tables.kernel_table``), plus all its open
+    routes times the all-Locomotive payments; each product holds its sum at one field."""
+    T = g.T
+    t = g.trains[seat]
+    h0, h1, h2, h3, h4, h5, h6, h7, w = g.hands[seat]
+    R = g.kernels[t if t < T.maxneed else T.maxneed][w]
+    m0, m1, m2, m3, m4, m5, m6, m7, gm, ma = g.openv[seat]
+    x = ma * R[0]  # (one line per colour: a loop costs a random game 5 % more)
+    if h0:
+        x += (m0 + gm) * R[h0]
+    if h1:
+        x += (m1 + gm) * R[h1]
+    if h2:
+        x += (m2 + gm) * R[h2]
+    if h3:
+        x += (m3 + gm) * R[h3]
+    if h4:
+        x += (m4 + gm) * R[h4]
+    if h5:
+        x += (m5 + gm) * R[h5]
+    if h6:
+        x += (m6 + gm) * R[h6]
+    if h7:
+        x += (m7 + gm) * R[h7]
+    return (x >> T.shift) & T.field_mask
+
+
 def nth_claim(g: "Game", seat: int, k: int, count: int | None = None) -> ClaimRoute:
     """``claim_options(g, seat)[k]`` without building the others (on a board whose mechanics
-    add claim options: from the whole list); IndexError past the last. ``count``, the number
-    of claims if known (the sampler's), lets the search start from the nearer end."""
-    if g._hooks["claim_options"]:
+    change claims: from the whole list); IndexError past the last. ``count``, the number of
+    claims if known, lets the search start from the nearer end: the routes the seat's cards
+    reach are walked in route-id order, each with its number of payments."""
+    h = g._hooks
+    if h["claim_options"] or h["claim_cards"] or h["open_for"]:
         return claim_options(g, seat)[k]
     if k < 0 or count is not None and k >= count:
-        raise IndexError(k)
+        raise IndexError("claim index out of range")
     T = g.T
-    counts = g.hands[seat] if not g._hooks["claim_cards"] else cards_of(g, seat)
+    counts = g.hands[seat]
     plan, cand = _claimable(g, seat, counts)
     kind = T.kind
-    check = g._hooks["open_for"]
     back = count is not None and 2 * k >= count
     if back:  # (the last claim is k = 0 from the end)
-        k = count - 1 - k
+        k = count - 1 - k  # type: ignore[operator]
     while cand:  # the routes in route-id order (or back), each with its number of payments
         if back:
             p = cand.bit_length() - 1
@@ -388,8 +476,6 @@ def nth_claim(g: "Game", seat: int, k: int, count: int | None = None) -> ClaimRo
             cand ^= low
             p = low.bit_length() - 1
         got = plan[kind[p]] or _pay_spec_of(T, plan, kind[p], counts)
-        if check and open_reason(g, seat, T.by_id[p]) is not None:
-            continue
         n = got[0]
         if k < n:
             i = T.by_id[p]
@@ -579,17 +665,14 @@ def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:
 def close_route(g: "Game", seat: int, i: int) -> None:
     """Close route ``i`` (just claimed by ``seat``) for every seat (B-5.1), and its other
     tracks for the same side, or for everyone when doubles are closed (B-5.7, B-5.8). Where a
-    track closes for a seat, its bit (``game.openm``), its flag (``game.openf``) and the
-    sampler's counts (``FastCounter.mp``: its colour and all) follow; seats that share their
-    flags and counts (doubles closed) see the track close once."""
+    track closes for a seat, its bit (``game.openm``), its flag (``game.openf``) and its place
+    in the seat's packed counts (``game.openv``) follow; seats that share their flags (doubles
+    closed) see the track close once."""
     T = g.T
     openf = g.openf
     openm = g.openm
-    fast = g._fast
-    if fast is not None:
-        M = fast.mp
-        rcol = fast.B.rcol
-        rbit = fast.B.rbit
+    openv = g.openv
+    rcol = T.rcol
     f = openf[0]
     if f is openf[-1]:  # one set of flags for every seat (doubles closed): every track closes
         keep = T.rkeep[i]
@@ -598,11 +681,11 @@ def close_route(g: "Game", seat: int, i: int) -> None:
         for t in T.rtracks[i]:
             if f[t]:
                 f[t] = 0
-                if fast is not None:
-                    m = M[0]
-                    b = rbit[t]
-                    m[rcol[t]] -= b
-                    m[9] -= b  # (all its open routes)
+                b = T.slot_bit[t]
+                c = rcol[t]
+                for M in openv:
+                    M[c] -= b
+                    M[9] -= b
         return
     twins = T.rtwins[i]
     closed = not g.doubles_open
@@ -612,48 +695,60 @@ def close_route(g: "Game", seat: int, i: int) -> None:
     for t in T.rtracks[i]:
         everyone = closed or t == i
         keep = ~T.pbit[t]
-        if fast is not None:
-            c = rcol[t]
-            b = rbit[t]
         s = 0
         for f in openf:
             if everyone or side[s] == me:
                 openm[s] &= keep
                 if f[t]:
                     f[t] = 0
-                    if fast is not None:
-                        m = M[s]
-                        m[c] -= b
-                        m[9] -= b
+                    M = openv[s]
+                    M[rcol[t]] -= T.slot_bit[t]
+                    M[9] -= T.slot_bit[t]
             s += 1
 
 
+_PAID = tuple(tuple((c,) * k for k in range(13)) for c in range(9))
+"""_PAID[card][k]: k cards of that kind (for the discard pile)."""
+
+
 def claim(g: "Game", seat: int, a: ClaimRoute) -> None:
-    """Apply a checked claim: take the cards from where they are held, let a mechanic hold the
-    claim (a tunnel reveal), else discard them (B-5.4) and place and score the route. A base
-    claim that no mechanic touches (``Mechanic.plain_claims``), with a payment as the tables
-    write it, goes the way of :func:`fast_claim`."""
+    """Apply a checked claim: take the cards from where they are held (the hand, or where a
+    mechanic says), let a mechanic hold the claim (a tunnel reveal), else discard them (B-5.4)
+    and complete it (:func:`complete_claim`)."""
     T = g.T
     i = T.idx[a.route]
-    if not (g._hooks["base_claims"] or a.terrain or a.from_holder):
-        code = T.pay_code.get(a.pay)
-        if code is not None:
-            fast_claim(g, seat, i, code[0], code[1], code[2])
-            return
-    counts = a.counts()
+    code = T.pay_code.get(a.pay)  # (colour, its cards, Locomotives) of a payment the tables wrote
+    if code is None:
+        counts = a.counts()
+    else:
+        col, ncol, nloco = code
+        counts = [0] * 9
+        counts[col] = ncol
+        counts[LOCO] += nloco
     for m in g._hooks["take_payment"]:
         if m.take_payment(seat, a, counts):
             break
     else:  # (no mechanic took them: from the hand)
         hand = g.hands[seat]
-        hand[:] = map(sub, hand, counts)
-    route = g.board.routes[i]
-    for m in g._hooks["claim_intercept"]:
-        if m.claim_intercept(seat, a, route, counts):
-            return
+        if code is None:
+            hand[:] = map(sub, hand, counts)
+        else:
+            hand[col] -= ncol
+            hand[LOCO] -= nloco
+    if g._hooks["claim_intercept"]:
+        route = g.board.routes[i]
+        for m in g._hooks["claim_intercept"]:
+            if m.claim_intercept(seat, a, route, counts):
+                return
     disc = g.discard
-    for name, n in a.pay:  # (canonical: colour by colour in board order, as the counts)
-        disc += [CARD_INDEX[name]] * n
+    if code is None:
+        for name, n in a.pay:  # (canonical: colour by colour in board order, as the counts)
+            disc += [CARD_INDEX[name]] * n
+    else:
+        if ncol:
+            disc += _PAID[col][ncol] if ncol < 13 else (col,) * ncol
+        if nloco:
+            disc += _PAID[LOCO][nloco] if nloco < 13 else (LOCO,) * nloco
     complete_claim(g, seat, a, i, counts)
 
 
@@ -662,12 +757,13 @@ def complete_claim(g: "Game", seat: int, a: ClaimRoute, i: int, counts: list[int
     The paid cards are already discarded. (A mechanic that held a claim, like a tunnel,
     discards the cards and calls this through ``game.complete_claim`` when it goes ahead.)"""
     route = g.board.routes[i]
+    hooks = g._hooks
     rec = None
-    for m in g._hooks["claim_record"]:
+    for m in hooks["claim_record"]:
         rec = m.claim_record(seat, a, route) or rec
-    place(g, seat, i, counts, points_of(g, seat, a, i),
+    place(g, seat, i, counts, points_of(g, seat, a, i) if hooks["claim_points"] else g.T.rpts[i],
           [g.T.rid[i], bool(rec[0]) if rec else False, list(rec[1]) if rec else []])
-    for m in g._hooks["after_claim"]:
+    for m in hooks["after_claim"]:
         m.after_claim(seat, a, route)
     d = g.display
     if EMPTY in d or d.count(LOCO) >= 3:  # (else drawing.refill has nothing to do)
@@ -687,34 +783,3 @@ def place(g: "Game", seat: int, i: int, counts: list[int] | tuple[int, ...], poi
     close_route(g, seat, i)
     if g.recording:
         g.emit("claim", seat, T.rid[i], tuple(counts), points)
-
-
-_PAID = tuple(tuple((c,) * k for k in range(13)) for c in range(9))
-"""_PAID[card][k]: k cards of that kind (for the discard pile)."""
-
-
-def fast_claim(g: "Game", seat: int, i: int, col: int, ncol: int, nloco: int) -> None:
-    """The base claim from raw numbers (trusted: replay and the random loop, on a board
-    whose mechanics do not touch base claims): pay from the hand, discard (B-5.4),
-    :func:`place`, refill, end the turn. With a mechanic that does (mountains...), the claim
-    goes the full way of :func:`claim`, hooks included."""
-    if g._hooks["base_claims"]:
-        claim(g, seat, g.T.claim_row(i)[col * (g.T.rlen[i] + 1) + nloco])
-        return
-    hand = g.hands[seat]
-    disc = g.discard
-    counts = [0] * 9
-    if ncol:
-        hand[col] -= ncol
-        counts[col] = ncol
-        disc += _PAID[col][ncol] if ncol < 13 else (col,) * ncol
-    if nloco:
-        hand[LOCO] -= nloco
-        counts[LOCO] = nloco
-        disc += _PAID[LOCO][nloco] if nloco < 13 else (LOCO,) * nloco
-    T = g.T
-    place(g, seat, i, counts, T.rpts[i], [T.rid[i], False, []])
-    d = g.display
-    if EMPTY in d or d.count(LOCO) >= 3:
-        drawing.refill(g)
-    end_turn(g)

@@ -28,9 +28,7 @@ def end_turn(g: "Game", passed: bool = False) -> None:
     """Close the current player's turn: end trigger, final round, next player."""
     seat = g.seat
     if EMPTY in g.display and (g.deck or g.discard):
-        from .drawing import refill
-
-        refill(g)  # B-4.8: empty slots are filled as soon as cards are back
+        g.refill_display()  # B-4.8: empty slots are filled as soon as cards are back
     g.turn += 1
     if passed:
         g.passes += 1

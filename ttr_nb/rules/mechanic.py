@@ -12,12 +12,13 @@ replay (undo and load replay the actions from the seed, so there is no restore h
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action, ClaimRoute
-    from ..board import Route
+    from ..board import Board, Route
     from ..game import Game
+    from ..scoring.lines import Claim, Line, Scorer
 
 HOOKS = (
     "setup", "actions", "claim_cards", "claim_options", "claim_why_not", "take_payment",
@@ -26,8 +27,6 @@ HOOKS = (
     "open_for", "draw_why_not", "pending_reason",
 )
 """The hook names; Game builds, for each, the list of mechanics that override it."""
-CLAIM_HOOKS = ("take_payment", "claim_intercept", "claim_points", "after_claim", "claim_record")
-"""The hooks a claim goes through once it is checked (``claiming.claim``)."""
 
 
 class Mechanic:
@@ -41,21 +40,6 @@ class Mechanic:
     name: ClassVar[str] = "mechanic"
     action_types: ClassVar[tuple[type, ...]] = ()
     pending_kinds: ClassVar[tuple[str, ...]] = ()
-    fast_ok: ClassVar[bool] = False
-    """True if the fast random sampler (``rules/fast.py``) stays exact with this mechanic: it
-    adds no legal action the sampler does not see, i.e. its claim expansions are described by
-    :meth:`fast_class` and :meth:`fast_keys`, and its other actions are what :meth:`actions`
-    lists (the sampler picks those from that list)."""
-    max_options: ClassVar[int] = 64
-    """The most options :meth:`claim_options` makes of one base payment (the payment itself
-    included); the sampler sizes its counts by it and checks it."""
-    action_kinds: ClassVar[tuple[str, ...] | None] = None
-    """The decision kinds at which :meth:`actions` may list anything (None: it may at any);
-    the sampler asks only these mechanics for a kind's actions."""
-    plain_claims: ClassVar[bool] = False
-    """True if a base claim (no ``ClaimRoute.terrain`` or ``from_holder`` part) goes through
-    this mechanic's claim hooks (:data:`CLAIM_HOOKS`) untouched: the core then applies it as on
-    a board without mechanics (``claiming.fast_claim``)."""
     claim_options_in_order: ClassVar[bool] = False
     """True if :meth:`claim_options` returns nothing for an empty ``base`` and, given ``base``
     in legal-action order, returns each base payment's options as one block in that order
@@ -82,12 +66,6 @@ class Mechanic:
         """Extra legal actions for the current decision ``kind`` (= ``game.pending``: 'turn',
         'second-card', 'keep-tickets', 'setup-tickets' or one of ``pending_kinds``)."""
         return []
-
-    def fast_actions(self, kind: str) -> Sequence["Action"]:
-        """:meth:`actions` for the sampler: the same actions in the same order, as a sequence
-        the caller must not change (a mechanic may hand out one it keeps, e.g. a tuple it
-        remembers, instead of a new list each time). Default: :meth:`actions`."""
-        return self.actions(kind)
 
     def why_not(self, action: "Action") -> str | None:
         """Why one of this mechanic's own actions is illegal now (None = legal)."""
@@ -124,33 +102,6 @@ class Mechanic:
         """Expand the base payments of a route into the full legal list (e.g. with and without
         Terrain doubling, or every hand/holder split); see ``claim_options_in_order``."""
         return base
-
-    def fast_class(self, route: "Route") -> Any:
-        """For the sampler: what of ``route`` (besides its length, ferry Locomotives and
-        mountains) :meth:`claim_options` looks at, as a hashable value; routes of one class
-        expand a payment alike. Default None: the route is not looked at."""
-        return None
-
-    def fast_part(self, key: Any, cls: Any) -> Any:
-        """For the sampler: the part of a key of :meth:`fast_keys` (one key, not a list) on
-        which the options of a payment on a route of class ``cls`` (:meth:`fast_class`)
-        depend: keys with the same part expand such a payment alike, so the sampler remembers
-        its options by the part. Default: the whole key."""
-        return key
-
-    def fast_keys(self, seat: int) -> Any:
-        """For the sampler: hashable keys for the state on which :meth:`claim_options` (after
-        :meth:`claim_options_start`) expands ``seat``'s payments now. Either one key (not a
-        list) for every payment, or a list of nine, one per card (0..7 the colours, 8 the
-        Locomotives; none of them None), each telling the counts of its card apart as well
-        (equal keys c: equal cards c to pay with): a payment of colour c is then expanded by
-        the state that keys c and 8 stand for together (the all-Locomotive payment: key 8).
-        Two payments with the same
-        cards, on routes of one slot (length, ferry, mountains and :meth:`fast_class`), under
-        equal keys, get as many options, whatever their colour. The sampler remembers those
-        numbers (the lengths of what :meth:`claim_options` returns) by these keys. Default:
-        None (no state)."""
-        return None
 
     def claim_why_not(self, seat: int, action: "ClaimRoute", route: "Route") -> str | None:
         """Extra checks of a claim (its reserved fields); None = fine."""
@@ -209,6 +160,41 @@ class Mechanic:
         """The Scoresheet's scorers (e.g. teams); None = one per player."""
         return None
 
+    # -- the Scoresheet (class methods: a sheet may be made without a game) ----------------
+    score_sections: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The kinds of score line this mechanic adds, each with its section title, in sheet
+    order: Terrain's ``(("terrain", "terrain doubling"),)``."""
+    score_settings: ClassVar[tuple[str, ...]] = ()
+    """The settings (policy names) its score lines read; sheets under equal values share the
+    lines of plain claims."""
+
+    @classmethod
+    def claim_lines(cls, board: "Board", claim: "Claim", route: "Route",
+                    settings: dict[str, Any]) -> "tuple[Line, ...]":
+        """The score lines this mechanic adds to one claim, after its route line (a doubling,
+        a Mountain Crossing); ``settings`` holds :attr:`score_settings` (None = the default)."""
+        return ()
+
+    @classmethod
+    def claim_problem(cls, board: "Board", scorer: "Scorer", claim: "Claim", route: "Route") -> str | None:
+        """Why a claim handed to a Scoresheet cannot be (a doubling the route cannot have), in
+        words; None = fine."""
+        return None
+
+    @classmethod
+    def ticket_routes(cls, board: "Board", scorer: "Scorer", scorers: "tuple[Scorer, ...]",
+                      settings: dict[str, Any]) -> tuple[int, ...]:
+        """Routes of other scorers that ``scorer`` may also use to complete its tickets (a
+        station's borrowed route); () = only its own."""
+        return ()
+
+    @classmethod
+    def scorer_lines(cls, board: "Board", scorer: "Scorer", scorers: "tuple[Scorer, ...]",
+                     settings: dict[str, Any]) -> "tuple[Line, ...]":
+        """Score lines of a whole scorer this mechanic adds (unused stations), after the
+        claims' lines."""
+        return ()
+
     def view(self, seat: int | None, view: dict[str, Any]) -> None:
         """Add what ``seat`` may see (None = the teacher) to the view dict."""
 
@@ -223,17 +209,13 @@ _PLANS: dict[tuple[type, ...], tuple[tuple[str, tuple[int, ...]], ...]] = {}
 
 def hook_lists(mechanics: list[Mechanic]) -> dict[str, list[Mechanic]]:
     """For each hook name of :data:`HOOKS`, the mechanics (in their order) whose class
-    overrides it: the lists ``game._hooks`` holds; and under ``'base_claims'`` those that
-    override a claim hook without ``plain_claims``. Which classes override which hooks is
+    overrides it: the lists ``game._hooks`` holds. Which classes override which hooks is
     worked out once for each combination of classes."""
     key = tuple(map(type, mechanics))
     plan = _PLANS.get(key)
     if plan is None:
-        plan = tuple(
+        plan = _PLANS[key] = tuple(
             (h, tuple(k for k, m in enumerate(mechanics) if getattr(type(m), h) is not getattr(Mechanic, h)))
             for h in HOOKS)
-        hooked = {k for h, ks in plan if h in CLAIM_HOOKS for k in ks}
-        plan = _PLANS[key] = plan + (("base_claims", tuple(k for k in sorted(hooked)
-                                                           if not mechanics[k].plain_claims)),)
     get = mechanics.__getitem__
     return {h: list(map(get, ks)) for h, ks in plan}

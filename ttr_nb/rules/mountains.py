@@ -10,13 +10,28 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..events import register_event
+from ..scoring.lines import Line, plural
 from .claiming import MOUNTAIN_POINTS_PER_X, crossing_points
 from .mechanic import Mechanic
 
 
 class Mountains(Mechanic):
     name = "mountains"
-    fast_ok = True
+    score_sections = (("mountain", "mountain crossing"),)
+    score_settings = ("mountain_points_per_x",)
+
+    @classmethod
+    def claim_lines(cls, board, claim, route, settings) -> tuple[Line, ...]:
+        """The ``mountain`` line of a route with X spaces: ``mountain_points_per_x`` per
+        train put in the Mountain Crossing (LA-9)."""
+        if not route.mountains:
+            return ()
+        per_x = settings.get("mountain_points_per_x")
+        per_x = MOUNTAIN_POINTS_PER_X if per_x is None else per_x
+        pts = crossing_points(route.mountains, per_x)
+        return (Line("mountain", pts, f"{route.label()}: {plural(route.mountains, 'train')} to the "
+                     f"Mountain Crossing × {per_x}: +{pts}", (route.id,), route.cities, rule="LA-9"),)
 
     def init(self) -> None:
         self.game.ext[self.name] = {"crossing": [0] * self.game.n}
@@ -42,6 +57,16 @@ class Mountains(Mechanic):
 
     def counts(self) -> dict[str, int]:
         return {"trains_elsewhere": sum(self.state["crossing"])}
+
+
+@register_event("mountain")
+def _mountain_words(game, seat, args):
+    route_id, n, points = args
+    # the claim's own event already counted these points: say how its total splits up
+    route_pts = game.board.route_points(game.board.route(route_id).length)
+    return (f"{game.names[seat]} puts {n} train{'s' * (n != 1)} in the Mountain Crossing: +{points} (LA-9), "
+            f"already in the claim's +{route_pts + points} ({route_pts} for the route + {points} for "
+            f"the crossing)."), None
 
 
 # -- what a mountain route is worth (for lessons and players) -------------------------------

@@ -220,7 +220,7 @@ def why_not_split(g: "Game", seat: int, counts: list[int], from_holder: tuple[tu
 # -- the mechanic ---------------------------------------------------------------------------
 _SHARE_TURNS: dict[tuple[int, Any], tuple[tuple, dict[tuple, tuple[ShareTickets, ...]]]] = {}
 """(id of a game's tickets, share_tickets_max) -> (those tickets, the share-tickets turns by
-hand tickets) (:meth:`Teams.fast_actions`)."""
+hand tickets) (:meth:`Teams.actions`)."""
 
 
 class Teams(Mechanic):
@@ -229,15 +229,6 @@ class Teams(Mechanic):
     name = "teams"
     action_types = (PlaceCard, ShareTickets)
     pending_kinds = ("place-card", "share-setup", "share-kept")
-    action_kinds = ("turn",) + pending_kinds
-    fast_ok = True
-
-    @property
-    def max_options(self) -> int:  # type: ignore[override]
-        """The most hand/holder splits of one payment on this board: (a + 1) × (b + 1) for
-        a + b cards of the longest route (a colour and the Locomotives)."""
-        ml = self.game.T.maxlen
-        return (ml // 2 + 1) * ((ml + 1) // 2 + 1)
 
     def __init__(self, game: "Game"):
         super().__init__(game)
@@ -271,9 +262,9 @@ class Teams(Mechanic):
 
     # -- actions ----------------------------------------------------------------------------
     def actions(self, kind: str) -> list[Action]:
-        return list(self.fast_actions(kind))
+        return list(self._actions_now(kind))
 
-    def fast_actions(self, kind: str) -> Sequence[Action]:
+    def _actions_now(self, kind: str) -> Sequence[Action]:
         """Placing the first card (TA-8), the ticket to share at setup (TA-11) or after a
         draw (TA-12), the share-tickets turns (TA-14: every 1 up to ``share_tickets_max`` of
         the hand tickets, remembered for each hand)."""
@@ -465,20 +456,6 @@ class Teams(Mechanic):
                     x = made[fh] = ClaimRoute._raw(a.route, pay, fh, a.terrain)
                 out.append(x)
         return out
-
-    def fast_keys(self, seat: int) -> list[int] | None:
-        """For each card: in hand + 256 × in the team holder (a count is below 256), the
-        counts the splits of a payment come from (``splits``: its colour's and the
-        Locomotives'); None (one key for all) while the holder is empty (each payment has one
-        option)."""
-        g = self.game
-        hold = g.ext["teams"]["cards"][seat // 2]  # team_of
-        if not any(hold):
-            return None
-        h0, h1, h2, h3, h4, h5, h6, h7, h8 = g.hands[seat]
-        k0, k1, k2, k3, k4, k5, k6, k7, k8 = hold
-        return [h0 + 256 * k0, h1 + 256 * k1, h2 + 256 * k2, h3 + 256 * k3, h4 + 256 * k4,
-                h5 + 256 * k5, h6 + 256 * k6, h7 + 256 * k7, h8 + 256 * k8]
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")

@@ -36,10 +36,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, ClaimRoute, register_action
+from ..actions import Action, ClaimRoute, register_action, register_card_words
 from ..cards import LOCO, LOCOMOTIVE, rng_for, shuffle
 from ..events import register_event, route_label
-from ..scoring import TERRAIN_NAMES
+from ..scoring.lines import Line, plural
 from . import drawing
 from .claiming import route_worth
 from .endgame import end_turn
@@ -50,6 +50,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 TERRAINS: tuple[str, ...] = ("desert", "jungle", "mountain")
+TERRAIN_NAMES = {"desert": "Desert & Savanna", "jungle": "Jungle & Forest", "mountain": "Mountain & Cliff"}
+"""Terrain card types (H-3.2), by the name a route's ``terrain`` carries."""
+register_card_words(TERRAIN_NAMES)  # the words of ClaimRoute.terrain
 """The three Terrain types (H-3.1), in board order."""
 TERRAIN_OF_COLOR: dict[str, str] = {
     "red": "desert", "orange": "desert", "yellow": "desert",
@@ -98,6 +101,14 @@ def terrain_pairs(t: str, real: int, locos: int) -> tuple[tuple[str, int], ...]:
     if real:
         out += ((t, real),)
     return out
+
+
+def _claim_spent_text(r: "Route", c: Any) -> str:
+    """The cards a Scoresheet Claim spent to double ``r``: '1 Desert & Savanna card + 1 Locomotive'."""
+    if not c.terrain_spent:
+        return f"{TERRAIN_NAMES.get(r.terrain or '', r.terrain or 'Terrain')} cards"
+    real = sum(1 for x in c.terrain_spent if x != LOCOMOTIVE)
+    return spent_text(r.terrain or "Terrain", real, len(c.terrain_spent) - real)
 
 
 def spent_text(t: str, real: int, locos: int) -> str:
@@ -152,12 +163,6 @@ _POLICIES = ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card
 """The settings the doubling rules read."""
 _SHARED: dict[tuple, tuple[dict, dict, dict]] = {}
 """The Terrain settings -> the memos their games share (:class:`Terrain`)."""
-_NORM = [[4 * (m if m < 2 else 2) + 1 + (-1 if m - b < -1 else (m - b if m - b < 2 else 2)) for b in range(64)]
-         for m in range(64)]
-"""_NORM[mine][best]: a standing as far as a doubling can tell it apart (:meth:`Terrain.fast_keys`):
-its cards up to 2 and its lead from -1 to 2, as one number 0..11 (4 × cards + lead + 1)."""
-_PLACE = {"desert": 144, "jungle": 12, "mountain": 1}
-"""Where each type's standing sits in a key of :meth:`Terrain.fast_keys` (base 12)."""
 _DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
 """id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
@@ -173,10 +178,43 @@ class Terrain(Mechanic):
 
     name = "terrain"
     action_types = (DrawTerrain,)
-    action_kinds = ("turn", "second-card")
-    max_options = 4  # the payment and at most 3 doublings (a doubling needs 1 or 2 cards, H-5.2)
-    fast_ok = True
-    plain_claims = True  # (a claim without doubling cards is the base claim, H-5.1)
+    score_sections = (("terrain", "terrain doubling"),)
+
+    # -- the Scoresheet (H-5.6) ----------------------------------------------------------------
+    @classmethod
+    def claim_lines(cls, board, claim, route, settings) -> tuple[Line, ...]:
+        """A doubled claim's ``terrain`` line: the route's value again (H-5.6)."""
+        if not claim.doubled:
+            return ()
+        w = route_worth(board, route, True).terrain
+        return (Line("terrain", w, f"{route.label()} doubled with {_claim_spent_text(route, claim)}: +{w}",
+                     (route.id,), route.cities, rule="H-5.6"),)
+
+    @classmethod
+    def claim_problem(cls, board, scorer, claim, route) -> str | None:
+        """A doubling the route cannot have: no terrain, the wrong type, too many or too few
+        cards (H-5.1, H-5.2, H-6.1; with Locomotives 1 up to the cards needed, H-6.3)."""
+        s, c, r = scorer, claim, route
+        if not c.doubled:
+            if c.terrain_spent:
+                return (f"{s.name} spent Terrain cards on {r.label()} but did not double it "
+                        f"(H-5.1): Terrain cards are only spent to double a route.")
+            return None
+        if r.terrain is None:
+            return (f"{s.name} doubled {r.label()}, but that route has no terrain: only "
+                    f"Heart of Africa routes can be doubled with Terrain cards (H-5).")
+        need = cards_needed(r.length)
+        name = TERRAIN_NAMES.get(r.terrain, r.terrain)
+        for card in c.terrain_spent:
+            if card not in (r.terrain, LOCOMOTIVE):
+                return (f"{s.name} doubled {r.label()} with a {card!r} card; that route is "
+                        f"{name} and takes {name} cards or Locomotives (H-3.2, H-6.1).")
+        spent = len(c.terrain_spent)
+        locos = c.terrain_spent.count(LOCOMOTIVE)
+        if spent and (spent > need or (locos == 0 and spent != need)):
+            return (f"{s.name} doubled {r.label()} with {plural(spent, 'card')}; a route "
+                    f"of {r.length} spaces takes {plural(need, 'Terrain card')} (H-5.2).")
+        return None
 
     def __init__(self, game: "Game"):
         super().__init__(game)
@@ -192,10 +230,8 @@ class Terrain(Mechanic):
         depends on these and the settings only)."""
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (the face-up cards, no blind card left)."""
-        self._locos = game.T.maxlen + 2
-        """The most Locomotives :meth:`fast_part` tells apart."""
         self._now: tuple[Action, ...] | None = None
-        """:meth:`fast_actions` now; None once the Terrain cards move (set so by each method
+        """:meth:`draws_now`; None once the Terrain cards move (set so by each method
         of this mechanic that moves them: the state changes only through them)."""
 
     # -- life cycle ------------------------------------------------------------------------
@@ -256,9 +292,9 @@ class Terrain(Mechanic):
 
     # -- drawing ---------------------------------------------------------------------------
     def actions(self, kind: str) -> list[Action]:
-        return list(self.fast_actions(kind))
+        return list(self.draws_now(kind))
 
-    def fast_actions(self, kind: str) -> tuple[Action, ...]:
+    def draws_now(self, kind: str) -> tuple[Action, ...]:
         """The Terrain draws (H-4.1): the blind one if a card is left (H-4.4), then each
         face-up type, as a tuple remembered for each (face-up cards, no blind card left)."""
         if kind not in _DRAW_KINDS:
@@ -435,46 +471,6 @@ class Terrain(Mechanic):
                         x = made[terrain] = ClaimRoute._raw(a.route, pay, a.from_holder, terrain)
                     out.append(x)
         return out
-
-    def fast_class(self, route: "Route") -> str:
-        """The route's Terrain type (its doublings depend on it, its length and the state)."""
-        return TERRAIN_OF_COLOR[route.color]
-
-    def fast_part(self, key: int, cls: str) -> int:
-        """A doubling of a route of Terrain type ``cls`` depends on the seat's Locomotives (up
-        to 2 more than the longest route takes: a payment spends at most that many, a doubling
-        at most 2 more, H-6.3) and its standing in that type only (H-5.3): the part of the key
-        that holds them."""
-        w = key // 1728
-        if w > self._locos:
-            w = self._locos
-        return w * 12 + key // _PLACE[cls] % 12
-
-    def fast_keys(self, seat: int) -> int:
-        """One key for every payment colour, one number: the seat's Locomotives and, per
-        Terrain type, its standing as far as a doubling can tell it apart (``_NORM``): its
-        cards up to 2 (a doubling needs 1 or 2, H-5.2) and its lead over the best other
-        player from -1 to 2 (the majority before or after spending up to 2 cards, H-5.3 to
-        H-5.5; a lead of 0 with no card is the 0-0 tie)."""
-        g = self.game
-        held = g.ext["terrain"]["held"]
-        h = held[seat]
-        N = _NORM
-        if len(held) == 2:  # (the one other player)
-            o = held[1 - seat]
-            return ((g.hands[seat][LOCO] * 12 + N[h["desert"]][o["desert"]]) * 12
-                    + N[h["jungle"]][o["jungle"]]) * 12 + N[h["mountain"]][o["mountain"]]
-        d = j = m = 0  # the most of each type another player holds (as standing)
-        for o, x in enumerate(held):
-            if o != seat:
-                if x["desert"] > d:
-                    d = x["desert"]
-                if x["jungle"] > j:
-                    j = x["jungle"]
-                if x["mountain"] > m:
-                    m = x["mountain"]
-        return (((g.hands[seat][LOCO] * 12 + N[h["desert"]][d]) * 12 + N[h["jungle"]][j]) * 12
-                + N[h["mountain"]][m])
 
     def _allowed(self, seat: int, t: str, need: int, locos: int) -> list[tuple[tuple[str, int], ...]]:
         """The ``ClaimRoute.terrain`` of every doubling ``seat`` may add now to a payment that
@@ -758,16 +754,14 @@ def doubling_offers(game: "Game", route: Any, **settings: Any) -> list[str]:
     moment can be compared under several readings of the open rules (H-6.3).
     """
     if settings:
-        from ..game import Game
-
         rec = game.to_dict()
-        game = Game.from_json({**rec, "policies": {**rec["policies"], **settings}})
+        game = type(game).from_json({**rec, "policies": {**rec["policies"], **settings}})
     rid = game.board.route_id(route)
     t = terrain_of(game.board.route(rid))
     ways = {a.terrain for a in doubled_claims(game).get(rid, [])}
     return [spent_text(t, dict(w).get(t, 0), dict(w).get(LOCOMOTIVE, 0)) for w in sorted(ways)]
 
 
-__all__ = ["Terrain", "DrawTerrain", "TERRAINS", "TERRAIN_OF_COLOR", "terrain_of", "cards_needed",
+__all__ = ["Terrain", "DrawTerrain", "TERRAINS", "TERRAIN_NAMES", "TERRAIN_OF_COLOR", "terrain_of", "cards_needed",
            "terrain_pairs", "terrain_word", "spent_text", "routes_of", "double_why_not",
            "terrain_text", "doubled_claims", "doubling_offers"]

@@ -126,8 +126,6 @@ class Tunnels(Mechanic):
     name = "tunnels"
     action_types = (PayTunnel, WithdrawTunnel)
     pending_kinds = ("tunnel",)
-    action_kinds = pending_kinds
-    fast_ok = True
 
     def init(self) -> None:
         self.game.ext[self.name] = {"pending": None}

@@ -202,7 +202,7 @@ def terrain_html(view: Mapping[str, Any], colors: Sequence[str]) -> str:
     """The Heart of Africa Terrain cards in front of each player, with ★ on each type's majority
     holders (who may double, H-5.3); empty when the game has no Terrain cards."""
     from ..charts import TERRAIN_COLORS, TERRAIN_TYPES, terrain_counts, terrain_majorities
-    from ..scoring import TERRAIN_NAMES
+    from ..rules.terrain import TERRAIN_NAMES
 
     counts = terrain_counts(view)
     if not counts:
@@ -222,7 +222,7 @@ def terrain_html(view: Mapping[str, Any], colors: Sequence[str]) -> str:
 def terrain_chip(t: str | None) -> str:
     """A chip for a Heart of Africa Terrain card ('desert', 'jungle', 'mountain')."""
     from ..charts import TERRAIN_COLORS
-    from ..scoring import TERRAIN_NAMES
+    from ..rules.terrain import TERRAIN_NAMES
 
     if t is None:
         return "<span style='color:#888'>(empty)</span>"

@@ -32,8 +32,14 @@ import traitlets as T
 
 from ..draw import (BACKGROUND, CITY_EDGE, CITY_FILL, CITY_RADIUS, COUNTRY_EDGE, COUNTRY_FILL, COUNTRY_RADIUS,
                     GAP_COLOR, GAP_DASHES, INK, LABEL_SIZE, LEGEND_FILL, LOCO_STRIPES, PATH_COLOR, PLAYER_COLORS,
-                    ROUTE_COLORS_HEX, TRAIL_DASHES, _default_marks, _extent, _figsize, _glow_path, _layout,
-                    _luminance, _spread, place_labels)
+                    ROUTE_COLORS_HEX, TRAIL_DASHES, place_labels)
+from ..draw import board_extent as _extent
+from ..draw import board_layout as _layout
+from ..draw import centre_line as _glow_path
+from ..draw import default_marks as _default_marks
+from ..draw import figure_size as _figsize
+from ..draw import luminance as _luminance
+from ..draw import spread as _spread
 from ._common import EXPECTED, WIDTH_PX, error_text
 
 STATIC = Path(__file__).with_name("static")
@@ -82,7 +88,8 @@ def board_geometry(board: Any) -> dict[str, Any]:
     got = _GEOMETRY.get(key)
     if got is not None and got.get("_board") is board:
         return got["geometry"]
-    from ..draw import _badge_spots, _car_samples
+    from ..draw import badge_spots as _badge_spots
+    from ..draw import car_samples as _car_samples
 
     layout = _layout(board)
     x0, x1, y0, y1 = _extent(board, layout)

@@ -298,8 +298,8 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
         for i, n in enumerate(s.names):
             c = self.player_colors[i % len(self.player_colors)]
             star = "★ " if i in s.winners else ""
-            rows.append([f"{swatch(c)}{star}{esc(n)}", str(s.line_total(i, "route") + s.line_total(i, "terrain")
-                                                          + s.line_total(i, "mountain")),
+            rows.append([f"{swatch(c)}{star}{esc(n)}", str(sum(v for k, v in s.kind_totals(i).items()
+                                                              if k not in ("ticket", "bonus"))),
                          str(s.line_total(i, "ticket")), str(s.line_total(i, "bonus")),
                          str(s.tickets_completed(i)), f"<b>{s.totals[i]}</b>"])
         out = table(rows, ["", "routes", "tickets", "bonuses", "tickets done", "total"], right=(1, 2, 3, 4, 5))

@@ -579,7 +579,7 @@ def _other_draws(legal: list[Action]) -> list[tuple[str, Action, str | None]]:
     """Draws besides the train cards on show and the deck: (button label, action, colour).
     A mechanic's draw action (e.g. a Heart of Africa Terrain card, H-4) has a ``source``."""
     from ..charts import TERRAIN_COLORS
-    from ..scoring import TERRAIN_NAMES
+    from ..rules.terrain import TERRAIN_NAMES
 
     out = []
     known = set(CARD_NAMES) | {"deck"}

@@ -1,0 +1,455 @@
+"""The greedy player: chases its tickets along the cheapest paths (:class:`GreedyAgent`), and
+its variant that never touches Terrain cards (:class:`NoTerrainAgent`)."""
+from __future__ import annotations
+
+import random
+from bisect import bisect_left, bisect_right
+from operator import attrgetter, methodcaller
+from typing import Sequence
+
+from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
+from ..cards import CARD_NAMES, GRAY_INDEX
+from ..game import Game
+from ..rules import claiming
+from .mechanics import _doubling_gain, _spare, _terrain_wish
+from .planner import _INF, _SeatView, _net
+
+
+class GreedyAgent:
+    """Chases its tickets along the cheapest paths.
+
+    - Plan: one network for all its unfinished tickets, cheapest ticket first, each joined by
+      the cheapest path in trains over its own (its team's) routes and the routes already
+      planned (free) and the routes still open to it (their trains); see :meth:`plan`.
+    - Tickets: keeps the minimum it must, the ones that add the fewest trains to the plan
+      (the fewest points at stake when none can be done), then more only while the whole plan
+      fits comfortably in the trains left (``comfort``, a share of them, see :meth:`budget`);
+      a ticket the plan already joins costs nothing. In Team Asia the plan holds the team's
+      holder tickets and reuses the partner's routes, and the ticket put into the holder is
+      the one that takes the most trains (both partners work on it).
+    - Turn: claims a route of the plan when it can (the longest first, paying with as few
+      Locomotives as possible); otherwise draws the colours those routes need (a face-up card
+      of a needed colour, else the deck). With every ticket done or lost it draws new tickets
+      while it has ``draw_tickets_trains`` trains or more, or claims the longest route it can.
+    - Ties are broken with its own seeded RNG, so a game is reproducible.
+
+    How it is fast (its choices are exactly those described above, and those of the slower
+    agent it replaced): the board is integer-indexed once (cities numbered in name order, so
+    equal paths tie as they did by name); each seat's view of the routes (its own, open with
+    their trains, closed: bit masks) is brought up to date from the claims made since it last
+    looked. Every cheapest-path search is remembered with the routes it read and the trains
+    to the cities it reached, and answers again, exactly, for any later state in which it
+    runs to the same path: no route it read changed, or routes it did not go by got dearer,
+    or routes out of its reach or on its path got cheaper (see ``_SeatView``); searches on
+    the untouched board are shared by every seat and game. A whole plan is remembered with
+    what its searches read, and holds while only routes off their paths get dearer (and the
+    tickets and the trains stay). Every choice is one of ``game.legal_actions()``: on a turn
+    the claims of a planned route are found in the listing by their route id (it is in legal
+    order), and a tunnel's only with a card to spare. Ticket choices ask for the trains of
+    each ticket and for the path of the ones kept only. In :func:`~ttr_nb.agents.play_game`
+    its choices are played without being checked again (they are read from the listing; the
+    tests replay its games through the checks).
+    """
+
+    comfort: float = 0.6
+    """Extra tickets are kept only while the plan takes at most this share of the trains left."""
+    draw_tickets_trains: int = 16
+    """It draws new tickets (all its tickets done or lost) only with this many trains or more."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self._rng: random.Random | None = None
+        self._seats: dict[int, _SeatView] = {}
+
+    @property
+    def rng(self) -> random.Random:
+        """The tie-breaking RNG, seeded with ``seed`` (made when first used: most games never
+        need it, and seeding costs as much as a few turns)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random(self.seed)
+        return r
+
+    @rng.setter
+    def rng(self, r: random.Random) -> None:
+        self._rng = r
+
+    # -- the board as the seat sees it ------------------------------------------------------
+    def _view(self, game: Game, seat: int) -> "_SeatView":
+        """This seat's view of the routes, brought up to date with ``game`` (cheap when nothing
+        changed: the same game at the same version, else three list comparisons; a view of
+        another board is made anew)."""
+        v = self._seats.get(seat)
+        if v is None or v.net.board is not game.board:
+            v = self._seats[seat] = _SeatView(_net(game))
+        version = game._version
+        if v.version == version and v.game is game:
+            return v  # (the same game, not changed since: every change counts a new version)
+        if v.openf != game.openf[seat] or v.owner != game.owner or v.side != game.side:
+            v.update(game, seat)
+        v.game = game
+        v.version = version
+        return v
+
+    def _costs(self, game: Game, seat: int, a: str, b: str, free: frozenset[int] | set[int] = frozenset()
+               ) -> tuple[int, list[int]]:
+        """Cheapest trains from a to b over own (0), ``free`` (0: planned already) and claimable
+        (their trains) routes; (cost, ids of the routes still to claim). Ties between equal
+        paths break as a Dijkstra search popping (trains, city name) first would."""
+        v = self._view(game, seat)
+        net = v.net
+        fidx, fmask = net.free_of(free)
+        cost, path = v.run(net.cidx[a], net.cidx[b], fidx, fmask)
+        rid = net.rid
+        return cost, [rid[i] for i in path]
+
+    def plan(self, game: Game, seat: int, tickets: list[str] | None = None,
+             free: frozenset[int] | set[int] = frozenset()) -> tuple[int, list[int]]:
+        """The network for ``tickets`` (default: this seat's, and its team's holder): (trains it
+        still takes, route ids to claim, cheapest ticket first). Each unfinished ticket is
+        joined by the cheapest path given the routes planned before it (and ``free``); a
+        ticket that can't be joined, or not with the trains left, is left out (lost).
+        Remembered until a route its searches saw changes, or the tickets or the seat's
+        trains do."""
+        rec = self._plan(game, seat, tickets, free)
+        return rec[0], list(rec[1])
+
+    def _plan(self, game: Game, seat: int, tickets: list[str] | None,
+              free: frozenset[int] | set[int]) -> tuple[int, list[int], int, int, int]:
+        """:meth:`plan` as remembered: (trains, route ids, own, closed, seen, guard); see
+        ``_SeatView.plans``."""
+        if tickets is None:  # (``_tickets``, inline)
+            tickets = game.tickets(seat)
+            st = game.ext.get("teams")
+            if st is not None:
+                tix = game.tix
+                tickets = tickets + [tix[t].id for t in st["tickets"][game.side[seat]]]
+        v = self._seats.get(seat)
+        if v is None or v.game is not game or v.version != game._version:
+            v = self._view(game, seat)
+        net = v.net
+        trains = game.trains[seat]
+        fidx, fmask = net.free_of(free) if free else ([], 0)
+        key = (tuple(tickets), trains, fmask)
+        hit = v.plans.get(key)
+        if hit is not None and (hit[2] is v.own and hit[3] is v.closed or v.holds(hit[2], hit[3], hit[4], hit[5])):
+            return hit
+        v.seen = v.guard = 0
+        known = net._tickets
+        ends_of = {}
+        alone = []
+        answer = v._answer
+        for tid in tickets:  # a path is left to claim if it costs anything
+            ends = ends_of[tid] = known.get(tid) or net.ticket(game.board, tid)
+            cost = answer(ends[0], ends[1], fidx, fmask, False)[0]
+            if 0 < cost <= trains:
+                alone.append((cost, -ends[2], tid))
+        alone.sort()
+        planned = set(fidx)
+        pidx = list(fidx)
+        pmask = fmask
+        order: list[int] = []
+        total = 0
+        code = v.code
+        for _, _, tid in alone:
+            a, b, _pts = ends_of[tid]
+            cost, e = answer(a, b, pidx, pmask, True)
+            path = []  # (as ``run``: the routes still to claim)
+            for i in e[4]:
+                if code[i]:
+                    path.append(i)
+            if not path or total + cost > trains:
+                continue
+            total += cost
+            for i in path:
+                if i not in planned:
+                    planned.add(i)
+                    pidx.append(i)
+                    pmask |= 1 << i
+                    order.append(i)
+        rid = net.rid
+        ids = []
+        for i in order:
+            ids.append(rid[i])
+        if len(v.plans) >= 256:
+            v.plans.clear()
+        rec = v.plans[key] = (total, ids, v.own, v.closed, v.seen, v.guard)
+        v.seen = None
+        return rec
+
+    def _wanted(self, game: Game, seat: int) -> list[int]:
+        """Route ids of the plan (:meth:`plan`), cheapest ticket first (remembered with the
+        plan; not to be changed by the caller)."""
+        v = self._seats.get(seat)
+        if v is None or v.game is not game:
+            v = self._view(game, seat)
+        elif v.version != game._version:  # (``_view``, inline)
+            if v.openf != game.openf[seat] or v.owner != game.owner or v.side != game.side:
+                v.update(game, seat)
+            v.version = game._version
+        kept = game.kept[seat]
+        trains = game.trains[seat]
+        st = game.ext.get("teams")
+        holder = st["tickets"][game.side[seat]] if st is not None else []
+        last = v.last
+        if last is not None and last[0] == kept and last[1] == trains and last[2] == holder and (
+                last[4] is v.own and last[5] is v.closed or v.holds(last[4], last[5], last[6], last[7])):
+            return last[3]
+        key = (tuple(kept), tuple(holder), trains)
+        hit = v.wanted.get(key)
+        if hit is None or not (hit[1] is v.own and hit[2] is v.closed or v.holds(hit[1], hit[2], hit[3], hit[4])):
+            p = self._plan(game, seat, None, frozenset())
+            hit = v.wanted[key] = (p[1], p[2], p[3], p[4], p[5])
+        v.last = (list(kept), trains, list(holder), *hit)
+        return hit[0]
+
+    def budget(self, game: Game, seat: int) -> float:
+        """Trains the plan may take comfortably: ``comfort`` × the seat's trains left. In Team
+        Asia too (a player places only their own trains, TA-2), though the plan counts the
+        team's holder tickets and reuses the partner's routes."""
+        return self.comfort * game.trains[seat]
+
+    # -- choosing -------------------------------------------------------------------------
+    def choose(self, game: Game) -> Action:
+        """The action for the player to move: always one of ``game.legal_actions()`` (see the
+        class docstring for how it chooses)."""
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = game.seat
+        p = game.pending
+        if p == "turn":
+            return self._turn(game, seat, legal)
+        if p == "second-card":
+            return self._draw(game, seat, legal, second=True)
+        if p in ("setup-tickets", "keep-tickets"):
+            return self._keep(game, seat, legal)
+        if p == "tunnel":  # pay the extra tunnel cards with the fewest Locomotives, else give up
+            pays = [a for a in legal if getattr(a, "pay", None) is not None]
+            if pays:
+                return min(pays, key=lambda a: (sum(n for k, n in a.pay if k == "locomotive"), a))
+        if p in ("share-setup", "share-kept"):
+            return self._share(game, seat, legal)
+        return legal[int(self.rng.random() * len(legal))]
+
+    def _turn(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
+        """A turn: claim the longest route of the plan it can (a tunnel only with a card to
+        spare), else draw tickets or claim the longest route (nothing planned), else draw.
+        The claims of a route are found by their route id (the listing is in legal order:
+        the draws, then the claims by route id, then the ticket draw; Action._key)."""
+        wanted = self._wanted(game, seat)
+        acts = legal[:]
+        n = len(acts)
+        lo = 0  # the claims are acts[lo:hi]
+        while lo < n and not isinstance(acts[lo], ClaimRoute):
+            lo += 1
+        hi = n
+        while hi > lo and not isinstance(acts[hi - 1], ClaimRoute):
+            hi -= 1
+        claims = acts[lo:hi]
+        routes = list(map(_ROUTE, claims))
+        T = game.T
+        tunnels = T.rtunnel if _net(game).tunnels else None
+        counts = claiming.cards_of(game, seat) if tunnels is not None else None
+        by_route: dict[int, list[ClaimRoute]] = {}  # the claims it may make, of the routes it may take
+        if wanted:
+            for r in wanted:
+                j = bisect_left(routes, r)
+                if j < len(routes) and routes[j] == r:
+                    opts = claims[j:bisect_right(routes, r, j)]
+                    if tunnels is not None and tunnels[T.idx[r]]:  # (``_tunnel_ok``)
+                        opts = [a for a in opts if _spare(counts, a)]
+                    if opts:
+                        by_route[r] = opts
+            if by_route:
+                good = [r for r in wanted if r in by_route]
+                route = game.board.route
+                r = max(good, key=lambda r: (route(r).length, -good.index(r)))
+                return self._pay(game, seat, by_route[r])
+        else:
+            for a in acts:
+                if isinstance(a, DrawTickets):
+                    if game.trains[seat] >= self.draw_tickets_trains and len(game.kept[seat]) < 8:
+                        return a
+                    break
+            for a in claims:
+                if tunnels is None or not tunnels[T.idx[a.route]] or _spare(counts, a):
+                    by_route.setdefault(a.route, []).append(a)
+            if by_route:
+                route = game.board.route
+                best = max(by_route, key=lambda r: (route(r).length, -r))
+                return self._pay(game, seat, by_route[best])
+        draws = [a for a in acts[:lo] if isinstance(a, DrawCard)]
+        return self._draw(game, seat, acts, second=False, wanted=wanted, draws=draws)
+
+    def _share(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """Team Asia (TA-11, TA-12): put into the team's ticket holder the ticket that takes the
+        most trains, so that both partners work on it (its partner sees the holder)."""
+        def key(a: Action) -> tuple:
+            tid = a.tickets[0]  # type: ignore[attr-defined]
+            t = game.board.ticket(tid)
+            cost = self._costs(game, seat, t.a, t.b)[0]
+            return (-min(cost, 999), -t.points, tid)
+
+        return min(legal, key=key)
+
+    def _pay(self, game: Game, seat: int, options: list[ClaimRoute]) -> ClaimRoute:
+        """The payment with the fewest Locomotives, then of the colour held most."""
+        if len(options) == 1:
+            return options[0]
+        hand = game.hands[seat]
+        best: list[ClaimRoute] = []
+        low: tuple = ()
+        for a in options:  # (``a.locos`` and ``a.color``, inline)
+            locos = 0
+            col = None
+            one = True
+            for name, n in a.pay:
+                if name == "locomotive":
+                    locos += n
+                elif col is None:
+                    col = name
+                else:
+                    one = False
+            if col is None:
+                col = "locomotive" if a.pay else None
+            held = hand[CARD_NAMES.index(col)] if one and col in CARD_NAMES else 0
+            k = (locos, -_doubling_gain(game, a) if a.terrain else 0, -held)
+            if not best or k < low:
+                best, low = [a], k
+            elif k == low:
+                best.append(a)
+        return best[0] if len(best) == 1 else min(best, key=methodcaller("sort_key"))
+
+    def _needed_colours(self, game: Game, seat: int, wanted: list[int]) -> list[str]:
+        """The colours the first four routes of ``wanted`` still need, the most missing first."""
+        T = game.T
+        idx, rlen, rcol = T.idx, T.rlen, T.rcol
+        first = [(rlen[i], rcol[i]) for i in [idx[r] for r in wanted[:4]]]
+        return [CARD_NAMES[c] for c in _colours(game.hands[seat], first)]
+
+    def _draw(self, game: Game, seat: int, legal: Sequence[Action], second: bool,
+              wanted: list[int] | None = None, draws: list[DrawCard] | None = None) -> Action:
+        """Draw a card: a face-up card of a colour the plan needs (the most missing first),
+        else the Terrain card it wishes for, else the deck, else a face-up Locomotive (the
+        first card), else one at random. ``draws``: the DrawCard actions of ``legal``, if
+        already picked out."""
+        if draws is None:
+            draws = [a for a in legal if isinstance(a, DrawCard)]
+        if not draws:
+            others = [a for a in legal if not isinstance(a, DrawTickets)] or list(legal)
+            return others[int(self.rng.random() * len(others))]
+        if wanted is None:
+            wanted = self._wanted(game, seat)
+        source = {a.source: a for a in draws}
+        for col in self._needed_colours(game, seat, wanted):
+            a = source.get(col)
+            if a is not None:
+                return a
+        wish = _terrain_wish(game, seat, wanted)
+        if wish is not None:
+            for a in legal:
+                if a.kind == "terrain" and getattr(a, "source", None) == wish:
+                    return a
+        a = source.get("deck")
+        if a is not None:
+            return a
+        if not second:
+            a = source.get("locomotive")
+            if a is not None:
+                return a
+        return draws[int(self.rng.random() * len(draws))]
+
+    def _keep(self, game: Game, seat: int, legal: list[Action]) -> Action:
+        """Keep the minimum (the tickets adding the fewest trains to the plan), then more while
+        the plan fits in :meth:`budget` (class docstring)."""
+        offered = game.offered_tickets(seat)
+        lo = len(offered)
+        for a in legal:
+            if isinstance(a, KeepTickets) and len(a.tickets) < lo:
+                lo = len(a.tickets)
+        total, order = self.plan(game, seat)
+        planned = set(order)
+        budget = self.budget(game, seat)
+        trains = game.trains[seat]
+        left = list(offered)
+        keep: list[str] = []
+        v = self._view(game, seat)
+        net = v.net
+        while left:
+            best = None
+            fidx, fmask = net.free_of(planned)
+            for tid in left:  # (only the trains: a path is left to claim, or none is needed, if ok)
+                a, b, pts = net.ticket(game.board, tid)
+                cost = v._answer(a, b, fidx, fmask, False)[0]
+                ok = cost < _INF
+                if len(keep) < lo:  # must keep: the cheapest, or the least lost
+                    key = (0, cost, -pts, tid) if ok and cost <= trains else (1, pts, 0, tid)
+                else:  # may keep: the most points per added train
+                    key = (0, cost / max(pts, 1), -pts, tid)
+                if best is None or key < best[0]:
+                    best = (key, tid, cost, ok)
+            _, tid, cost, ok = best
+            if len(keep) >= lo and (not ok or total + cost > budget):
+                break
+            keep.append(tid)
+            left.remove(tid)
+            if ok and cost <= trains:
+                total += cost
+                t = game.board.ticket(tid)
+                planned.update(self._costs(game, seat, t.a, t.b, planned)[1])
+        a = KeepTickets(tuple(keep))
+        return a if a in legal else legal[0]
+
+    def __repr__(self) -> str:
+        return f"GreedyAgent(seed={self.seed!r})"
+
+
+_ROUTE = attrgetter("route")
+"""A claim's route id."""
+
+
+def _colours(hand: list[int], first: list[tuple[int, int]]) -> list[int]:
+    """The colours that routes of (length, colour) ``first`` still need, the most missing
+    first (then by colour); a gray route needs the colour held most (the first of equals)."""
+    need: dict[int, int] = {}
+    for L, c in first:
+        if c == GRAY_INDEX:
+            c = hand.index(max(hand[:8]))
+        short = L - hand[c]
+        if short > 0:
+            need[c] = need.get(c, 0) + short
+    if len(need) < 2:
+        return list(need)
+    return [c for _m, c in sorted([(-m, c) for c, m in need.items()])]
+
+
+def _done(game: Game, seat: int, tid: str) -> bool:
+    t = game.board.ticket(tid)
+    cost, _ = GreedyAgent()._costs(game, seat, t.a, t.b)
+    return cost == 0
+
+
+class NoTerrainAgent(GreedyAgent):
+    """The greedy agent that never touches Terrain cards (The Heart of Africa): it draws a train
+    card where the greedy agent would draw a Terrain card (a Terrain card only when no train card
+    can be drawn), and claims without doubling. Play it
+    against :class:`GreedyAgent` to measure what doubling adds (:func:`ttr_nb.lab.doubling_duel`).
+    Not in :data:`AGENTS`: pass it to :func:`play_game` as an object."""
+
+    name = "greedy-no-terrain"
+
+    def choose(self, game: Game) -> Action:
+        a = super().choose(game)
+        if isinstance(a, ClaimRoute) and a.terrain:
+            return ClaimRoute(a.route, a.pay, a.from_holder)
+        if a.kind == "terrain":
+            draws = [x for x in game.legal_actions() if isinstance(x, DrawCard)]
+            if draws:
+                return DrawCard("deck") if DrawCard("deck") in draws else draws[0]
+        return a
+
+    def __repr__(self) -> str:
+        return f"NoTerrainAgent(seed={self.seed!r})"

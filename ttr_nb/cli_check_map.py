@@ -1,0 +1,44 @@
+"""`ttr-nb check-map`: check map files and print every problem, or a good map's statistics."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .board import MAP_NAMES, maps_dir, parse_map
+from .errors import parse_json, read_text
+from .mapcheck import check_document
+
+
+def main(files: list[str]) -> int:
+    """`ttr-nb check-map`: print every problem (exit 1), or the statistics of a good map."""
+    status = 0
+    for f in files:
+        path = maps_dir() / f"{f.replace('-', '_')}.json" if f.replace("-", "_") in MAP_NAMES else Path(f)
+        if not path.exists() and path.suffix != ".json" and "/" not in f:
+            print(f"{f}: no such map: give a map file (.json) or a shipped map: {', '.join(MAP_NAMES)}")
+            status = 1
+            continue
+        try:
+            try:
+                text = read_text(path, _Unreadable, "map file")
+            except _Unreadable as e:
+                raise _Unreadable(e.args[0], f"cannot read: {e.args[1]}") from None
+            doc = parse_json(text, str(f), _Unreadable)
+        except _Unreadable as e:
+            where = str(e.args[0]).replace(", line ", ": line ", 1)
+            print(f"{where}: {e.args[1]}")
+            status = 1
+            continue
+        problems = check_document(doc)
+        if problems:
+            for item, what in problems:
+                print(f"{f}: {item}: {what}")
+            print(f"{f}: {len(problems)} problem{'s' * (len(problems) != 1)}")
+            status = 1
+            continue
+        print(f"{f}: OK")
+        print(parse_map(text, str(f)).describe())
+    return status
+
+
+class _Unreadable(Exception):
+    """A map file check-map cannot read (the file, what is wrong)."""

@@ -1,0 +1,78 @@
+"""The board compiled for fast trail searches (integer nodes, a terminal per route into a
+country), built once per board: :class:`BoardGraph`, :func:`board_graph`."""
+from __future__ import annotations
+
+import weakref
+from typing import Iterable
+
+from ..errors import IllegalAction
+
+
+class BoardGraph:
+    """A board as integer nodes, built once per board.
+
+    Each city is a node; each route into a country gets its own terminal node (H-8.5).
+    ``names[node]`` is the city (or country) name shown to users; ``ends[route_id]`` is
+    ``(u, v, length)``; ``nodes_of[name]`` lists the nodes of a city (a country: its
+    terminals). For the search: ``edge[route_id]`` is ``(u, v, length, route_id)`` and
+    ``at_u[route_id]``, ``at_v[route_id]`` are ``(v, route_id)`` and ``(u, route_id)``
+    (made once, not at each call).
+    """
+
+    __slots__ = ("names", "ends", "nodes_of", "board_name", "edge", "at_u", "at_v", "__weakref__")
+
+    def __init__(self, board):
+        self.board_name = board.name
+        names: list[str] = []
+        nodes_of: dict[str, list[int]] = {}
+        for c in board.cities.values():
+            nodes_of[c.name] = []
+            if not c.is_country:
+                nodes_of[c.name].append(len(names))
+                names.append(c.name)
+        ends: dict[int, tuple[int, int, int]] = {}
+        for r in board.routes:
+            uv = []
+            for city in (r.a, r.b):
+                if board.cities[city].is_country:
+                    nodes_of[city].append(len(names))
+                    uv.append(len(names))
+                    names.append(city)
+                else:
+                    uv.append(nodes_of[city][0])
+            ends[r.id] = (uv[0], uv[1], r.length)
+        self.names = tuple(names)
+        self.ends = ends
+        self.edge = {r: (u, v, w, r) for r, (u, v, w) in ends.items()}
+        self.at_u = {r: (v, r) for r, (u, v, w) in ends.items()}
+        self.at_v = {r: (u, r) for r, (u, v, w) in ends.items()}
+        self.nodes_of = {k: tuple(v) for k, v in nodes_of.items()}
+
+    def edges(self, route_ids: Iterable[int]) -> list[tuple[int, int, int, int]]:
+        """``(u, v, length, route_id)`` for each distinct id, sorted by id; IllegalAction
+        for an id that is not on the board."""
+        edge = self.edge
+        ids = sorted(set(route_ids))
+        try:
+            return [edge[r] for r in ids]
+        except (KeyError, TypeError):
+            bad = next(r for r in ids if r not in edge)
+            raise IllegalAction(f"route {bad!r} is not on the board {self.board_name}") from None
+
+
+_GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_last: tuple = (lambda: None, None)  # the last board asked for (a weak reference), its graph
+
+
+def board_graph(board) -> BoardGraph:
+    """The compiled graph of ``board`` (built on first use, then reused)."""
+    global _last
+    ref, g = _last  # one read: the pair stays consistent
+    if ref() is board:  # the same board again: no need for the weak dictionary
+        return g
+    try:
+        g = _GRAPHS[board]
+    except KeyError:
+        g = _GRAPHS[board] = BoardGraph(board)
+    _last = (weakref.ref(board), g)
+    return g
