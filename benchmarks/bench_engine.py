@@ -14,7 +14,7 @@ moment of the machine does not fall on one row only. Printed: the best and the m
 in games per CPU second, and the actions per game.
 
 Every round repeats the same seeds, so from the second round on the engine's memos (of
-displays, hands, the mechanics' kernels and options) hold every state the round meets: the
+displays, hands and ticket offers) hold every state the round meets: the
 best round is the speed of states seen before. ``--fresh`` gives each round seeds of its own
 (round k plays seeds k * 1,000,000 + 0, 1, ...), the speed of a long run of new games, like
 ``simulate`` over many seeds, where the memos meet new states all the time.
@@ -22,7 +22,8 @@ best round is the speed of states seen before. ``--fresh`` gives each round seed
 Rows:
 
 - ``usa-fused``: ``game.play_random(rng)``, the random loop (what ``play_game`` and
-  ``simulate`` use for random agents);
+  ``simulate`` use for random agents): ``legal[int(rng.random() * len(legal))]`` of the one
+  engine's ``legal_actions()``, pushed unchecked (the row keeps its old name);
 - ``usa-public``: the public API as a user writes it:
   ``legal = game.legal_actions(); game.apply(legal[int(rng.random() * len(legal))])``;
 - ``<board>-random``: ``game.play_random(rng)`` on Legendary Asia, The Heart of Africa and
@@ -75,8 +76,8 @@ def _greedy(variant: str, n: int) -> Callable[[int], int]:
 
 ROWS: dict[str, tuple[str, Callable[[int], int], int, int]] = {
     # name: (what, game player, players, games per round)
-    "usa-fused-2": ("USA random, fused loop (play_random), 2p", _random("usa", 2), 2, 2000),
-    "usa-fused-4": ("USA random, fused loop (play_random), 4p", _random("usa", 4), 4, 1000),
+    "usa-fused-2": ("USA random (play_random, the one engine), 2p", _random("usa", 2), 2, 2000),
+    "usa-fused-4": ("USA random (play_random, the one engine), 4p", _random("usa", 4), 4, 1000),
     "usa-public-2": ("USA, public legal_actions() + apply(), 2p", _public("usa", 2), 2, 600),
     "usa-public-4": ("USA, public legal_actions() + apply(), 4p", _public("usa", 4), 4, 300),
     "legendary-asia-random-2": ("Legendary Asia random 2p", _random("legendary-asia", 2), 2, 600),

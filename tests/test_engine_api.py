@@ -12,6 +12,8 @@ from ttr_nb.actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTicke
                             describe)
 from ttr_nb.errors import IllegalAction, SaveError
 from ttr_nb.game import FORMAT_VERSION, Game, new_game
+from ttr_nb.legal import LegalActions, listing
+from ttr_nb.rules import claiming
 
 from test_engine_helpers import past_setup, set_hand
 
@@ -326,23 +328,59 @@ def test_fused_random_loop_equals_step_by_step(variant, players, seeds):
             assert again.state_json() == b.state_json()
 
 
-@pytest.mark.parametrize("variant", ["usa", "usa-1910", "legendary-asia"])
-def test_fast_sampler_walks_exactly_the_legal_actions_B_5_LA_7_LA_10(variant):
-    """The sampler counts and finds claims without building them (ferries' Locomotives,
-    LA-7; mountain X trains, LA-10, included): every index gives a different legal action
-    and together they are all of them."""
-    from ttr_nb.rules.fast import FastCounter
-    rng = random.Random(0)
-    for seed in range(8):
-        g = new_game(variant, 2 + seed % 4, seed=seed)
-        assert isinstance(g._fast, FastCounter)
-        while not g.over:
-            la = g.legal_actions()
-            n = g._fast.count(g)
-            assert n == len(la)
-            picked = [g._materialize(g._fast.pick_index(g, i)) for i in range(n)]
-            assert sorted(picked) == la
-            g.random_step(rng)
+def _sampled_states(variant: str, players: int, seed: int, every: int):
+    """Every ``every``-th state of a random game (and the last), the game moving on after."""
+    g = new_game(variant, players, seed=seed)
+    rng = random.Random(seed)
+    k = 0
+    while True:
+        if k % every == 0 or g.over:
+            yield g
+        if g.over:
+            return
+        g.random_step(rng)
+        k += 1
+
+
+@pytest.mark.parametrize("variant", ttr_nb.variants())
+def test_legal_actions_count_and_find_exactly_the_listed_actions_B_5_LA_7_LA_10(variant):
+    """One engine: ``len(legal)`` counts and ``legal[k]`` finds the k-th action without building
+    the others (ferries' Locomotives, LA-7; mountain X trains, LA-10, included), in legal order:
+    every index gives a different legal action, together they are the whole listing, and on a
+    board whose mechanics do not change claims ``claiming.count_claims`` is the number of
+    ``claim_options`` and ``nth_claim(k)`` its k-th (B-5)."""
+    players = sorted(ttr_nb.get_variant(variant).players)
+    plain_seen = claims_seen = states = 0
+    for seed in range(6):
+        n = players[seed % len(players)]
+        for g in _sampled_states(variant, n, seed, every=3):
+            full = list(listing(g))
+            assert full == sorted(full) and len(set(full)) == len(full)
+            la = LegalActions(g)
+            assert len(la) == len(full) == g.legal_count()
+            assert [la[k] for k in range(len(la))] == full  # every index, one listing
+            for k in {0, 1, len(full) // 2, len(full) - 2, len(full) - 1} & set(range(len(full))):
+                fresh = LegalActions(g)  # (a listing read at one index only, from each end)
+                assert fresh[k] == full[k] and LegalActions(g)[k - len(full)] == full[k]
+            with pytest.raises(IndexError):
+                LegalActions(g)[len(full)]
+            assert list(LegalActions(g)) == full and g.legal_actions() == full
+            states += 1
+            if g.pending != "turn":
+                continue
+            opts = claiming.claim_options(g, g.seat)
+            assert [a for a in full if type(a) is ClaimRoute] == opts
+            if not g._plain:  # (a mechanic changes claims or adds actions: not counted so)
+                continue
+            assert claiming.count_claims(g, g.seat) == len(opts)
+            for k in {0, len(opts) // 3, len(opts) // 2, len(opts) - 1} & set(range(len(opts))):
+                assert claiming.nth_claim(g, g.seat, k) == opts[k]
+                assert claiming.nth_claim(g, g.seat, k, len(opts)) == opts[k]
+            plain_seen += 1
+            claims_seen += len(opts)
+    assert states > 100
+    if variant.startswith("usa") or variant == "legendary-asia":  # no mechanic changes claims
+        assert plain_seen > 30 and claims_seen > 300
 
 
 def test_summary_and_repr_are_plain_text():
@@ -369,26 +407,43 @@ def test_events_are_recorded_again_after_the_random_loop():
     assert [e.text for e in a.log] == [e.text for e in b.log]
 
 
+def _open_counts(g: Game, seat: int) -> list[int]:
+    """The seat's open routes of each colour (0..7, 8 gray) and of all (9), by slot, packed as
+    ``game.openv`` holds them, counted again from its open-route flags."""
+    T = g.T
+    out = [0] * 10
+    for i in range(T.n):
+        if g.openf[seat][i]:
+            out[T.rcol[i]] += T.slot_bit[i]
+            out[9] += T.slot_bit[i]
+    return out
+
+
 @pytest.mark.parametrize("variant,players", [("usa", 2), ("usa", 4), ("heart-of-africa", 3),
                                              ("team-asia", 4)])
 def test_B_5_8_seats_share_open_routes_only_while_doubles_are_closed(variant, players):
     """With doubles closed (B-5.8, TA-20) every claim closes the same tracks for everyone, so
-    the seats share one set of open-route flags and counts; with doubles open each seat has
-    its own. A copy shares them the same way, never with the original, and each seat's open
-    routes are what a step-by-step game gives."""
+    the seats share one set of open-route flags and have the same open-route counts; with
+    doubles open each seat has its own. A copy shares them the same way, never with the
+    original, and each seat's flags, mask and packed counts (``game.openv``) agree, after
+    random play, a copy and a replay."""
     g = new_game(variant, players, seed=3)
     shared = not g.doubles_open
     assert (g.openf[0] is g.openf[-1]) == shared
-    assert (g._fast.mp[0] is g._fast.mp[-1]) == shared
+    assert all(m == g.openv[0] for m in g.openv)
     g.play_random(random.Random(3), max_steps=120)
     h = g.copy()
     assert (h.openf[0] is h.openf[-1]) == shared and h.openf[0] is not g.openf[0]
-    assert (h._fast.mp[0] is h._fast.mp[-1]) == shared and h._fast.mp[0] is not g._fast.mp[0]
-    before = [bytes(f) for f in g.openf], list(g.openm), [list(m) for m in g._fast.mp]
+    assert all(h.openv[s] is not g.openv[s] for s in range(g.n))
+    before = [bytes(f) for f in g.openf], list(g.openm), [list(m) for m in g.openv]
     h.play_random(random.Random(4))
-    assert ([bytes(f) for f in g.openf], list(g.openm), [list(m) for m in g._fast.mp]) == before
+    assert ([bytes(f) for f in g.openf], list(g.openm), [list(m) for m in g.openv]) == before
     again = Game.from_json(h.to_json())
     assert [bytes(f) for f in again.openf] == [bytes(f) for f in h.openf]
-    assert again.openm == h.openm and again._fast.mp == h._fast.mp
-    for s in range(h.n):  # each seat's flags, mask and legal claims agree
-        assert all(bool(h.openf[s][i]) == bool(h.openm[s] >> h.T.pos[i] & 1) for i in range(h.T.n))
+    assert again.openm == h.openm and again.openv == h.openv
+    for x in (g, h):
+        if shared:
+            assert all(x.openv[s] == x.openv[0] for s in range(x.n))
+        for s in range(x.n):  # each seat's flags, mask and packed counts agree
+            assert all(bool(x.openf[s][i]) == bool(x.openm[s] >> x.T.pos[i] & 1) for i in range(x.T.n))
+            assert x.openv[s] == _open_counts(x, s)

@@ -101,7 +101,10 @@ def toy_game():
 
 def test_own_action_and_pending_decision(toy_game):
     g = toy_game
-    assert Wave() in g.legal_actions() and g._fast is None  # a mechanic: generic random path
+    legal = g.legal_actions()  # a mechanic's own action: counted and found like the others
+    full = list(legal)
+    assert Wave() in legal and len(legal) == len(full) and full == sorted(full)
+    assert [legal[k] for k in range(len(legal))] == full and legal[full.index(Wave())] == Wave()
     g.apply(Wave())
     assert g.pending == "toy-say" and g.legal_actions() == [Say("bye"), Say("hello")]
     assert g.why_not(DrawCard("deck")) == "Ana must first finish the pending decision 'toy-say'."

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import ttr_nb
 from ttr_nb.board import MAP_NAMES, Board, City, Route
+from ttr_nb.board_index import board_index
 from ttr_nb.errors import IllegalAction
 from ttr_nb.graph import (
     Connection,
@@ -37,6 +38,7 @@ from ttr_nb.graph import (
     ticket_values,
     whole_board_trail,
 )
+from ttr_nb.paths import PathSearch
 
 BOARDS = MAP_NAMES
 
@@ -401,3 +403,110 @@ def test_whole_board_trail_usa_is_proven(usa, one):
     # the hot-path search agrees
     assert longest_trail(usa, ids).length == w.trail.length
     assert (w.trail.length, w.upper_bound) == ((235, 235) if one else (285, 285))
+
+
+# -- the board index and the one path search (ttr_nb.board_index, ttr_nb.paths) -----------------
+
+
+def test_H_8_2_the_index_gives_a_country_no_onward_route(africa):
+    """The country rule is in the index: a path may end at a country (``at``) but never goes
+    on from it (``onward`` empty); a city goes on along all its routes."""
+    ix = board_index(africa)
+    assert board_index(africa) is ix  # built once per board
+    assert [ix.names[c] for c in range(len(ix.names)) if ix.country[c]] == sorted(africa.countries)
+    for c, name in enumerate(ix.names):
+        routes = {i for _o, i in ix.at[c]}
+        assert routes == {ix.pos[r.id] for r in africa.routes if name in r.cities}
+        assert ix.onward[c] == (() if africa.cities[name].is_country else ix.at[c])
+    assert ix.onward[ix.node("Madagascar")] == ix.at[ix.node("Madagascar")]  # H-8.4: crossed
+
+
+def test_H_8_2_the_search_ends_at_a_country_and_leaves_only_a_start():
+    """A–C–B through the country C costs 2, A–B directly 5: the search takes 5 (H-8.2); from
+    C itself it leaves by either route (H-8.3)."""
+    board = tiny_board([("A", "C", 1), ("C", "B", 1), ("A", "B", 5)], {"C": "country"})
+    ix = board_index(board)
+    a, b, c = ix.node("A"), ix.node("B"), ix.node("C")
+    s = PathSearch(ix, list(ix.trains), [a])
+    assert s.first({b}) == b and s.dist[b] == 5 and s.path(b) == ([3], [a, b])
+    assert PathSearch(ix, list(ix.trains), [c]).reached() == {c: 0, a: 1, b: 1}
+    closed = [1, 1, None]  # A–B closed: B is out of reach from A
+    assert PathSearch(ix, closed, [a]).reached() == {a: 0, c: 1}
+    assert cheapest_cost(board, "A", "B") == (5, (3,))
+    assert connect(board, [1, 2], "A", "B").reached_from_a == {"A", "C"}
+    assert [n.cities for n in networks(board, [1, 2])] == [{"A", "C"}, {"B", "C"}]
+
+
+def reference_by_routes(board, cost, a, b):
+    """Dijkstra on (cost, routes, route ids) over the rules graph (a country: one terminal per
+    route, H-8.5), as the searches of graph and analysis were first written."""
+    import heapq
+
+    g = rules_graph(board, list(cost))
+    heap = [((0, 0, ()), s, (s,)) for s in ends(board, g, a)]
+    heapq.heapify(heap)
+    done, targets = set(), set(ends(board, g, b))
+    while heap:
+        key, v, nodes = heapq.heappop(heap)
+        if v in done:
+            continue
+        done.add(v)
+        if v in targets:
+            return key[0], key[2], tuple(n.split("#")[0] for n in nodes)
+        for _v, nb, rid in g.edges(v, keys=True):
+            if nb not in done:
+                heapq.heappush(heap, ((key[0] + cost[rid], key[1] + 1, key[2] + (rid,)), nb, nodes + (nb,)))
+    return None
+
+
+@pytest.mark.parametrize("name", BOARDS)
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_the_one_search_by_routes_breaks_ties_as_the_first_searches(name, seed):
+    """Fewest trains, then fewest routes, then the smallest route ids: the same path as a
+    plain search on the rules graph, on random networks of every board."""
+    board = ttr_nb.load_map(name)
+    ix = board_index(board)
+    rng = random.Random(seed)
+    ids = random_network(board, rng, rng.randrange(10, len(board.routes)))
+    cost = {i: board.route(i).trains for i in ids}
+    for _ in range(8):
+        a, b = rng.sample(sorted(board.cities), 2)
+        s = PathSearch(ix, ix.costs(ix.trains, ids), [ix.node(a)], by_routes=True)
+        got = s.first({ix.node(b)})
+        ref = reference_by_routes(board, cost, a, b)
+        if ref is None:
+            assert got is None
+        else:
+            rids, nodes = s.path(got)
+            assert (s.dist[got][0], tuple(rids), tuple(ix.names[x] for x in nodes)) == ref
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_the_optimisers_distances_are_the_fewest_trains(name):
+    """The optimiser's node-to-node trains (the one search over the index) equal networkx's
+    on its own graph of links, a country node a dead end on one link (H-8.2)."""
+    from ttr_nb.optimize._model import distances
+    from ttr_nb.optimize._network import Network
+
+    board = ttr_nb.load_map(name)
+    rng = random.Random(5)
+    for allowed in ([r.id for r in board.routes], random_network(board, rng, len(board.routes) // 2)):
+        net = Network(board, allowed, board.tickets)
+        g = nx.Graph()
+        g.add_nodes_from(range(net.n))
+        for link in net.links:
+            w = min(t.trains for t in link.tracks)
+            if not g.has_edge(link.u, link.v) or g[link.u][link.v]["weight"] > w:
+                g.add_edge(link.u, link.v, weight=w)
+        assert distances(net) == {u: dict(d) for u, d in nx.all_pairs_dijkstra_path_length(g)}
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_H_8_5_the_trail_graph_gives_each_route_into_a_country_its_own_end(name):
+    """The trails' compiled board (one end node per route into a country) agrees with the
+    index: a country has as many end nodes as the index has routes at it; a city has one."""
+    board = ttr_nb.load_map(name)
+    ix, g = board_index(board), ttr_nb.graph.board_graph(board)
+    for c, city in enumerate(ix.names):
+        assert len(g.nodes_of[city]) == (len(ix.at[c]) if ix.country[c] else 1)

@@ -84,7 +84,7 @@ def test_a_hook_not_flagged_in_order_gives_the_same_claims(variant, n, monkeypat
         rng = random.Random(5)
         seen = []
         while not g.over:
-            seen.append(g.legal_actions())
+            seen.append(list(g.legal_actions()))  # (a listing is read while its state lasts)
             g.apply(g.random_action(rng))
         games[flag] = (seen, g.state_json())
     assert games[True] == games[False]
@@ -120,7 +120,7 @@ def test_apply_still_refuses_an_action_not_listed_now():
     g = ttr_nb.new_game("heart-of-africa", 2, seed=1)
     while g.pending != "turn":
         g.apply(g.legal_actions()[0])
-    listed = g.legal_actions()
+    listed = list(g.legal_actions())  # (kept as a list: a listing is read while its state lasts)
     g.apply(DrawCard("deck"))  # an equal action, not the listed object: checked, and legal
     stale = next(a for a in listed if isinstance(a, DrawTickets))
     with pytest.raises(ttr_nb.IllegalAction):

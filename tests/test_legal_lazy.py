@@ -1,6 +1,7 @@
-"""``game.legal_actions()`` is a lazy sequence (ttr_nb.legal.LegalActions): counted by the
-sampler and built item by item; every index must give exactly the item of the full sorted
-listing (B-3.1: a turn is one of the listed actions; B-3.4: Pass only when nothing else)."""
+"""``game.legal_actions()`` is a lazy sequence (ttr_nb.legal.LegalActions): counted without
+building it (``claiming.count_claims``) and built item by item (``claiming.nth_claim``);
+every index must give exactly the item of the full sorted listing (B-3.1: a turn is one of
+the listed actions; B-3.4: Pass only when nothing else)."""
 from __future__ import annotations
 
 import random

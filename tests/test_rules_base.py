@@ -621,11 +621,16 @@ def test_B_8_3_tie_broken_by_most_completed_tickets_anchor_5_1_10():
     assert sheet.winners == (0,)
 
 
-def test_B_4_4_draw_sources_one_rule_for_the_listing_and_the_sampler():
+def test_B_4_4_draw_sources_one_rule_for_the_listing_and_the_legal_actions():
     """``drawing.draw_sources`` is the draw-source rule: the deck first when a blind card
     exists, then each kind face up once, in card order, and no Locomotive as a second card
-    (B-4.4). The listing (``drawing.sources``) and the sampler's tables say the same."""
-    from ttr_nb.rules import drawing, fast
+    (B-4.4). ``drawing.sources`` and the DrawCard actions of ``legal_actions()`` (counted and
+    read by index) say the same, for a first and a second card, with and without a blind card,
+    and at every state of random games."""
+    import random
+
+    from ttr_nb.legal import LegalActions
+    from ttr_nb.rules import drawing
 
     red, blue, loco = CARD_INDEX["red"], CARD_INDEX["blue"], LOCO
     kinds = 1 << red | 1 << blue | 1 << loco
@@ -634,10 +639,37 @@ def test_B_4_4_draw_sources_one_rule_for_the_listing_and_the_sampler():
     assert drawing.draw_sources(kinds, second=True, blind=True) == (drawing.DECK,) + tuple(sorted((red, blue)))
     assert drawing.draw_sources(kinds, second=True, blind=False) == tuple(sorted((red, blue)))
     assert drawing.draw_sources(0, second=False, blind=False) == ()
-    for m in range(512):
-        assert fast.FIRST_DECK[m] == drawing.draw_sources(m, False, True)
-        assert fast.SECOND[m] == drawing.draw_sources(m, True, False)
+
+    def listed_draws(g):
+        legal = LegalActions(g)
+        by_index = [legal[k] for k in range(len(legal))]
+        assert by_index == list(g.legal_actions())
+        return [a for a in by_index if type(a) is DrawCard]
+
+    def rule(g, second):
+        return [DrawCard(drawing.source_name(c)) for c in drawing.sources(g, second)]
+
     g = past_setup(seed=4)
     set_display(g, ["red", "red", "locomotive", "blue", "locomotive"])
     assert drawing.sources(g, False) == [drawing.DECK] + sorted((red, blue, loco))
+    assert listed_draws(g) == rule(g, False) == [DrawCard(s) for s in ("deck", "red", "blue", "locomotive")]
+    g.apply(DrawCard("deck"))
     assert drawing.sources(g, True) == [drawing.DECK] + sorted((red, blue))
+    assert listed_draws(g) == rule(g, True) == [DrawCard(s) for s in ("deck", "red", "blue")]
+    h = past_setup(seed=4)
+    set_display(h, ["red", "red", "locomotive", "blue", "locomotive"])
+    set_deck(h, [])
+    set_discard(h, [])
+    assert listed_draws(h) == rule(h, False) == [DrawCard(s) for s in ("red", "blue", "locomotive")]
+    h.apply(DrawCard("red"))
+    assert listed_draws(h) == rule(h, True) == [DrawCard(s) for s in ("red", "blue")]
+    seen = 0
+    for variant, n in (("usa", 3), ("team-asia", 4), ("heart-of-africa", 2)):
+        g = ttr_nb.new_game(variant, n, seed=6)
+        rng = random.Random(6)
+        while not g.over:
+            if g.pending in ("turn", "second-card"):
+                assert listed_draws(g) == rule(g, g.pending == "second-card")
+                seen += 1
+            g.random_step(rng)
+    assert seen > 200

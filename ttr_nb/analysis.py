@@ -9,8 +9,10 @@
   completing tickets;
 - :func:`whole_board_trail` — the longest trail of a whole board, with its proof.
 
-Everything follows the country rule of The Heart of Africa (H-8.2, H-8.5): each route into
-a country ends at its own terminal, so nothing passes through a country. Train costs are
+Everything follows the country rule of The Heart of Africa (H-8.2, H-8.5): nothing passes
+through a country. Cheapest costs use the one path search over the board's index
+(:mod:`ttr_nb.paths`); the trail, tree and Euler analyses use the trails' compiled board,
+where each route into a country ends at its own terminal. Train costs are
 ``route.trains`` (spaces plus Legendary Asia mountain X, LA-10); trail lengths are
 ``route.length`` (cars on the board).
 """
@@ -21,8 +23,9 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
+from .board_index import board_index
 from .errors import IllegalAction
-from .paths import adjacency, cheapest_path
+from .paths import PathSearch
 from .trail import EMPTY_TRAIL, BoardGraph, Trail, _euler, _make_trail, board_graph, longest_trail
 
 __all__ = [
@@ -96,18 +99,16 @@ def longest_simple_path(board, route_ids: Iterable[int]) -> Trail:
 
 # -- cheapest train cost ---------------------------------------------------------------------
 def _cheapest(board, route_ids, a: str, b: str):
-    """Dijkstra on trains, then fewer routes, then the smaller route ids."""
-    g = board_graph(board)
-    src, dst = _nodes(g, a), _nodes(g, b)
+    """The one path search by trains, ties by routes (fewer, then the smaller ids)."""
+    ix = board_index(board)
+    src, dst = ix.node(a), ix.node(b)
     if a == b:
         return 0, (), (a,)
-    trains = {r.id: r.trains for r in board.routes}
-    edges = [(u, v, trains[rid], rid) for u, v, _w, rid in g.edges(_ids(board, route_ids))]
-    found = cheapest_path(edges, adjacency(edges), src, set(dst))
-    if found is None:
+    search = PathSearch(ix, ix.costs(ix.trains, route_ids), [src], by_routes=True)
+    if search.first((dst,)) is None:
         return None, (), ()
-    (cost, _n, rids), nodes = found
-    return cost, rids, tuple(g.names[x] for x in nodes)
+    rids, nodes = search.path(dst)
+    return search.dist[dst][0], tuple(rids), tuple(ix.names[x] for x in nodes)
 
 
 def cheapest_cost(board, a: str, b: str, route_ids: Iterable[int] | None = None

@@ -12,6 +12,8 @@
 
 Countries (The Heart of Africa, H-8.2/H-8.5) are end points: a path may end at a country but
 never pass through it, and two routes into the same country are not joined to each other.
+:func:`connect`, :func:`ticket_done` and :func:`networks` run the one path search
+(:class:`ttr_nb.paths.PathSearch`) over the board's index, where that rule is written.
 
 Example
 -------
@@ -28,9 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-from .errors import IllegalAction
-from .paths import adjacency, cheapest_path
-from .trail import BoardGraph, Trail, board_graph, longest_trail, longest_trail_length
+from .board_index import board_index
+from .paths import PathSearch
+from .trail import Trail, board_graph, longest_trail, longest_trail_length
 
 __all__ = [
     "Trail", "longest_trail", "longest_trail_length", "Connection", "connect", "ticket_done", "Network", "networks",
@@ -88,27 +90,6 @@ class Network:
 EMPTY_NETWORK = Network(frozenset(), frozenset())
 
 
-def _end_nodes(g: BoardGraph, city: str) -> tuple[int, ...]:
-    try:
-        return g.nodes_of[city]
-    except (KeyError, TypeError):
-        raise IllegalAction(f"{city!r} is not a city of the board {g.board_name}") from None
-
-
-_adjacency = adjacency
-
-
-def _reach(adj, sources) -> set[int]:
-    seen = {s for s in sources if s in adj}
-    stack = list(seen)
-    while stack:
-        for nb, _i in adj[stack.pop()]:
-            if nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    return seen
-
-
 def connect(board, route_ids: Iterable[int], a: str, b: str) -> Connection:
     """Is ``a`` joined to ``b`` by the routes ``route_ids``? With the path, or the gap.
 
@@ -123,66 +104,57 @@ def connect(board, route_ids: Iterable[int], a: str, b: str) -> Connection:
     >>> c.connected, sorted(c.reached_from_a), sorted(c.reached_from_b)
     (False, ['Denver', 'Omaha'], ['Chicago'])
     """
-    g = board_graph(board)
-    src, dst = _end_nodes(g, a), _end_nodes(g, b)
-    edges = g.edges(route_ids)
-    adj = _adjacency(edges)
-    names = g.names
+    ix = board_index(board)
+    src, dst = ix.node(a), ix.node(b)
+    cars = ix.costs(ix.length, route_ids)
     if a == b:
         return Connection(a, b, True, (), (a,), frozenset([a]), frozenset([a]))
-    found = cheapest_path(edges, adj, src, set(dst))
-    if found is not None:
-        (_cars, _n, rids), nodes = found
-        return Connection(a, b, True, rids, tuple(names[x] for x in nodes),
-                          frozenset(names[x] for x in _reach(adj, src)) | {a},
-                          frozenset(names[x] for x in _reach(adj, dst)) | {b})
-    return Connection(a, b, False, (), (),
-                      frozenset(names[x] for x in _reach(adj, src)) | {a},
-                      frozenset(names[x] for x in _reach(adj, dst)) | {b})
+    names = ix.names
+    reach_a = frozenset([names[x] for x in PathSearch(ix, cars, [src]).reached()])
+    reach_b = frozenset([names[x] for x in PathSearch(ix, cars, [dst]).reached()])
+    if b not in reach_a:
+        return Connection(a, b, False, (), (), reach_a, reach_b)
+    search = PathSearch(ix, cars, [src], by_routes=True)
+    rids, nodes = search.path(search.first((dst,)))
+    return Connection(a, b, True, tuple(rids), tuple(names[x] for x in nodes), reach_a, reach_b)
 
 
 def ticket_done(board, route_ids: Iterable[int], ticket) -> bool:
     """True if the ticket's two ends are joined by ``route_ids`` (H-8.3 for countries).
 
-    ``ticket`` is a :class:`~ttr_nb.board.Ticket` or an ``(a, b)`` pair. This is the fast
-    path for scoring many games: no path is built.
+    ``ticket`` is a :class:`~ttr_nb.board.Ticket` or an ``(a, b)`` pair. No path is kept.
     """
     a, b = (ticket.a, ticket.b) if hasattr(ticket, "a") else ticket
-    g = board_graph(board)
-    src, dst = _end_nodes(g, a), _end_nodes(g, b)
+    ix = board_index(board)
+    src, dst = ix.node(a), ix.node(b)
     if a == b:
         return True
-    adj = _adjacency(g.edges(route_ids))
-    targets = set(dst)
-    seen = {s for s in src if s in adj}
-    stack = list(seen)
-    while stack:
-        for nb, _i in adj[stack.pop()]:
-            if nb not in seen:
-                if nb in targets:
-                    return True
-                seen.add(nb)
-                stack.append(nb)
-    return False
+    cars = ix.costs(ix.length, route_ids)
+    return PathSearch(ix, cars, [src]).first((dst,)) is not None
 
 
 def networks(board, route_ids: Iterable[int]) -> list[Network]:
     """The connected pieces of a network, biggest first (most distinct cities, then most
     routes, then the smallest route id). A country is not a joint: two routes into the same
-    country stay in different pieces unless joined elsewhere."""
-    g = board_graph(board)
-    edges = g.edges(route_ids)
-    adj = _adjacency(edges)
-    names = g.names
-    seen: set[int] = set()
+    country stay in different pieces unless joined elsewhere (H-8.2)."""
+    ix = board_index(board)
+    cars = ix.costs(ix.length, route_ids)
+    names, rid, country, at = ix.names, ix.rid, ix.country, ix.at
+    placed: set[int] = set()  # route positions already in a piece
     out = []
-    for s in adj:
-        if s in seen:
+    for i in ix.positions(route_ids):
+        if i in placed:
             continue
-        piece = _reach(adj, [s])
-        seen |= piece
-        rids = frozenset(edges[i][3] for v in piece for _nb, i in adj[v])
-        out.append(Network(frozenset(names[v] for v in piece), rids))
+        # a piece: every city reached from a city end of route i, and the routes at them
+        # (a route between two countries, which no shipped board has, is a piece alone)
+        start = ix.ra[i] if not country[ix.ra[i]] else ix.rb[i]
+        if country[start]:
+            piece, mine = {ix.ra[i], ix.rb[i]}, {i}
+        else:
+            piece = PathSearch(ix, cars, [start]).reached()
+            mine = {j for c in piece if not country[c] for _nb, j in at[c] if cars[j] is not None}
+        placed |= mine
+        out.append(Network(frozenset(names[c] for c in piece), frozenset(rid[j] for j in mine)))
     out.sort(key=lambda n: (-len(n.cities), -len(n.routes), min(n.routes)))
     return out
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any, overload
 
-from .actions import Action, DrawCard, DrawTickets, Pass
+from .actions import Action, ClaimRoute, DrawCard, DrawTickets, Pass
 from .cards import LOCO
 from .lazy import ListView
 from .rules import claiming, drawing, tickets
@@ -37,6 +37,9 @@ _DRAWS: list[list[list[DrawCard] | None]] = [[None] * 512 for _ in range(4)]
 """_DRAWS[2 * (no blind card) + second][kinds face up]: the DrawCard actions, one shared list
 (made when first needed)."""
 _PASS = [Pass()]
+_TICKETS = [_DRAW_TICKETS]
+_NONE: list[Action] = []
+_CLAIM_RANK = ClaimRoute.rank
 
 
 def draws(g: "Game", second: bool) -> list[DrawCard]:
@@ -111,9 +114,14 @@ def mechanic_actions(g: "Game", pending: str) -> list[Action]:
 
 class LegalActions(ListView):
     """The legal actions of one state of a game (see the module docstring). It belongs to
-    that state: once the game moves on, reading what was not read yet raises ValueError."""
+    that state: once the game moves on, reading what was not read yet raises ValueError.
 
-    __slots__ = ("_game", "_version", "_all", "_n", "_nd", "_nc", "_draws", "_given")
+    On a turn it is three parts in legal order: the head (the draws, and the mechanics'
+    actions that sort before claims), the claims (counted and found one by one on a board
+    whose mechanics do not change claims, else listed) and the tail (the ticket draw and the
+    mechanics' actions that sort after claims; or the forced pass)."""
+
+    __slots__ = ("_game", "_version", "_all", "_n", "_head", "_nh", "_claims", "_nc", "_tail", "_given")
 
     def __init__(self, g: "Game"):
         self._game = g
@@ -121,17 +129,34 @@ class LegalActions(ListView):
         self._given: Any = None
         """What ``legal[k]`` handed out last (``game.apply`` knows it is legal)."""
         p = g.pending
-        if g._plain:  # (no mechanic adds actions or changes claims)
-            if p == "turn":
+        if p == "turn":
+            if g._plain:  # (no mechanic adds actions or changes claims)
                 self._all: list[Action] | None = None
                 """The whole list, once built."""
-                d = self._draws = draws(g, False)
-                nd = self._nd = len(d)
-                nc = self._nc = claiming.count_claims(g, g.seat)
-                self._n = nd + nc + (1 if g.tdeck else 0) or 1  # (the ticket draw; or Pass)
-                return
-            a = self._all = draws(g, True) if p == "second-card" else listing(g, [])
-        else:  # (a mechanic's actions or claims: listed now)
+                h = self._head = draws(g, False)
+                self._claims: list[Action] | None = None
+                """The claims, once listed (None: found one by one)."""
+                self._tail = _TICKETS if g.tdeck else _NONE
+            else:
+                more = mechanic_actions(g, p)
+                if any(a.rank == _CLAIM_RANK for a in more):  # (a mechanic's own claim: sorted whole)
+                    a = self._all = listing(g, more)
+                    self._n = len(a)
+                    return
+                self._all = None
+                h = self._head = merged((draws(g, False),), [a for a in more if a.rank < _CLAIM_RANK])
+                self._claims = claiming.claim_options(g, g.seat)
+                self._tail = merged(([_DRAW_TICKETS] if g.tdeck else [],), [a for a in more if a.rank > _CLAIM_RANK])
+            nh = self._nh = len(h)
+            nc = self._nc = claiming.count_claims(g, g.seat) if self._claims is None else len(self._claims)
+            n = self._n = nh + nc + len(self._tail)
+            if not n:
+                self._tail = _PASS
+                self._n = 1
+            return
+        if g._plain and p == "second-card":
+            a = self._all = draws(g, True)
+        else:
             a = self._all = listing(g)
         self._n = len(a)
 
@@ -144,7 +169,9 @@ class LegalActions(ListView):
 
     def _list(self) -> list[Action]:
         if self._all is None:
-            self._all = listing(self._game_now())
+            g = self._game_now()
+            claims = self._claims if self._claims is not None else claiming.claim_options(g, g.seat)
+            self._all = self._head + claims + self._tail
         return self._all
 
     def __len__(self) -> int:
@@ -166,18 +193,18 @@ class LegalActions(ListView):
             k += self._n
             if k < 0:
                 raise IndexError("legal action index out of range")
-        if k < self._nd:
-            a = self._given = self._draws[k]
+        if k < self._nh:
+            a = self._given = self._head[k]
             return a
-        k -= self._nd
+        k -= self._nh
         if k < self._nc:
+            if self._claims is not None:
+                a = self._given = self._claims[k]
+                return a
             g = self._game_now()
             a = self._given = claiming.nth_claim(g, g.seat, k, self._nc)
             return a
-        if k + self._nd >= self._n:
-            raise IndexError("legal action index out of range")
-        # the ticket draw (last), or the forced pass (the only one)
-        a = self._given = _DRAW_TICKETS if self._game_now().tdeck else _PASS[0]
+        a = self._given = self._tail[k - self._nc]  # (IndexError past the end)
         return a
 
     def holds(self, a: Any) -> bool:

@@ -1,15 +1,33 @@
 """Which routes a seat can claim now and with which payments, read from its card counts
-(as ``claiming.claim_options`` lists them), for the playing styles and the search player."""
+(as ``claiming.claim_options`` lists them), for the greedy players."""
 from __future__ import annotations
 
 from typing import Any
 
 from ..actions import ClaimRoute
-from ..cards import GRAY_INDEX, LOCO
+from ..cards import LOCO
 from ..game import Game
 from ..rules import claiming
 from .mechanics import _spare
 from .planner import _net
+
+
+def _longest(game: Game, seat: int, counts: list[int], rows: list[tuple[int, int, int, int, int]],
+             more: Any = None) -> int | None:
+    """``_Claimable.longest`` of the wanted routes' ``rows`` longest first (see
+    ``GreedyAgent._info``: so the first it can claim), paying with ``counts``; ``more``: the
+    board's further checks of a route index (``_Claimable.more``), if any. Whether the cards
+    pay a route is the engine's rule (``claiming.payable``)."""
+    T = game.T
+    trains = game.trains[seat]
+    isopen = game.openf[seat]
+    payable = claiming.payable
+    for i, _L, need, _ferry, _c in rows:
+        if not isopen[i] or need > trains or not payable(T, i, counts):
+            continue
+        if more is None or more(i):
+            return i
+    return None
 
 
 class _Claimable:
@@ -39,7 +57,7 @@ class _Claimable:
         top = max(counts[:8])
         trains = g.trains[self.seat]
         isopen = g.openf[self.seat]
-        rneed, rlen, rferry, rcol = T.rneed, T.rlen, T.rferry, T.rcol
+        rneed, rlen = T.rneed, T.rlen
         net = _net(g)
         more = self.more
         if ids is None:  # (no route longer than the cards of one colour + Locomotives, or the trains)
@@ -50,16 +68,11 @@ class _Claimable:
             order = [idx[r] for r in ids]
         best = None
         bl = 0
+        payable = claiming.payable
         for i in order:
             L = rlen[i]
-            if L <= bl or not isopen[i] or rneed[i] > trains:
+            if L <= bl or not isopen[i] or rneed[i] > trains or not payable(T, i, counts):
                 continue
-            if w < L:
-                if rferry[i] > w:
-                    continue
-                c = rcol[i]
-                if (top if c == GRAY_INDEX else counts[c]) + w < L:
-                    continue
             if more is not None and not more(i):
                 continue
             if ids is None:

@@ -3,15 +3,15 @@ its variant that never touches Terrain cards (:class:`NoTerrainAgent`)."""
 from __future__ import annotations
 
 import random
-from bisect import bisect_left, bisect_right
-from operator import attrgetter, methodcaller
-from typing import Sequence
+from operator import itemgetter, methodcaller
+from typing import Any
 
 from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
-from ..cards import CARD_NAMES, GRAY_INDEX
+from ..cards import CARD_NAMES, GRAY_INDEX, LOCO
+from ..rules.drawing import draw_sources, kinds_face_up
 from ..game import Game
-from ..rules import claiming
-from .mechanics import _doubling_gain, _spare, _terrain_wish
+from .claimable import _Claimable, _longest
+from .mechanics import _doubling_gain, _terrain_wish, _tunnel_ok
 from .planner import _INF, _SeatView, _net
 
 
@@ -43,12 +43,15 @@ class GreedyAgent:
     or routes out of its reach or on its path got cheaper (see ``_SeatView``); searches on
     the untouched board are shared by every seat and game. A whole plan is remembered with
     what its searches read, and holds while only routes off their paths get dearer (and the
-    tickets and the trains stay). Every choice is one of ``game.legal_actions()``: on a turn
-    the claims of a planned route are found in the listing by their route id (it is in legal
-    order), and a tunnel's only with a card to spare. Ticket choices ask for the trains of
-    each ticket and for the path of the ones kept only. In :func:`~ttr_nb.agents.play_game`
-    its choices are played without being checked again (they are read from the listing; the
-    tests replay its games through the checks).
+    tickets and the trains stay). Tunnels: a claim's payments are sorted by the spare card
+    before a mechanic expands them. On a turn or a
+    second card it reads what it can pay from the card counts (``game.T`` tables, as the
+    engine lists claims) and builds the payments of the one route it claims, never every
+    legal action. Ticket choices ask for the trains of each ticket and for the path of the
+    ones kept only; they, the decisions of the mechanics and a turn with fewer than two card
+    sources go through ``game.legal_actions()``. Tunnel checks run only for tunnels. In
+    :func:`play_game` its choices are played without being checked again (they are legal by
+    how they are made; the tests replay its games through the checks).
     """
 
     comfort: float = 0.6
@@ -62,6 +65,7 @@ class GreedyAgent:
         self.seed = seed
         self._rng: random.Random | None = None
         self._seats: dict[int, _SeatView] = {}
+        self._last_info: Any = None
 
     @property
     def rng(self) -> random.Random:
@@ -213,76 +217,118 @@ class GreedyAgent:
 
     # -- choosing -------------------------------------------------------------------------
     def choose(self, game: Game) -> Action:
-        """The action for the player to move: always one of ``game.legal_actions()`` (see the
-        class docstring for how it chooses)."""
-        legal = game.legal_actions()
+        """The action for the player to move. On a turn or a second card it is chosen without
+        listing the legal actions: the same action :meth:`_choose_legal` would return; the list
+        decides when that shortcut does not apply (fewer than two card sources, or a mechanic
+        whose payments it can't predict) and on every other decision."""
+        p = game.pending
+        second = p == "second-card"
+        if not second and p != "turn":
+            return self._choose_legal(game, game.legal_actions())
+        seat = game.seat
+        disp = game.display
+        blind = bool(game.deck) or bool(game.discard)
+        srcs: tuple[int, ...] | None = None
+        if second or not blind or not game.tdeck:  # else two sources at least: the deck, the tickets
+            srcs = draw_sources(kinds_face_up(disp), second, blind)  # (the engine's rule, B-4.4)
+            if len(srcs) + (not second and bool(game.tdeck)) < 2:
+                return self._choose_legal(game, game.legal_actions())  # (maybe a single one: no RNG)
+        hooks = game._hooks["claim_options"]
+        if hooks and not all(m.claim_options_in_order for m in hooks):
+            return self._choose_legal(game, game.legal_actions())
+        wanted = self._wanted(game, seat)
+        last = self._last_info
+        info = last[2] if last is not None and last[0] is game.T and last[1] == wanted else self._info(game, wanted)
+        hand = game.hands[seat]
+        if not second:
+            simple = not (info[0] or game._hooks["claim_cards"] or game._hooks["open_for"])
+            if simple:
+                i = _longest(game, seat, hand, info[2])
+            else:
+                can = _Claimable(game, seat)
+                i = _longest(game, seat, can.counts, info[2], can.more)
+            if i is not None:
+                if simple:
+                    can = _Claimable(game, seat)
+                return self._pay(game, seat, can.claims(i))
+            if not wanted:
+                if game.tdeck and game.trains[seat] >= self.draw_tickets_trains and len(game.kept[seat]) < 8:
+                    return DrawTickets()
+                can = _Claimable(game, seat)
+                i = can.longest(None)
+                if i is not None:
+                    return self._pay(game, seat, can.claims(i))
+        # the first colour of ``_colours`` among the cards face up (``info[3]``: (length,
+        # colour) of the first four wanted routes), if any
+        need: dict[int, int] = {}
+        gray = -1
+        for L, c in info[3]:
+            if c == GRAY_INDEX:
+                if gray < 0:
+                    gray = hand.index(max(hand[:8]))
+                c = gray
+            short = L - hand[c]
+            if short > 0:
+                need[c] = need.get(c, 0) + short
+        best = None
+        bm = 0
+        for c, m in need.items():
+            if (m > bm or (m == bm and c < best)) and c in disp:  # type: ignore[operator]
+                best, bm = c, m
+        if best is not None:
+            return _DRAWN[best]
+        wish = _terrain_wish(game, seat, wanted) if "terrain" in game.ext else None
+        if wish is not None:
+            kind = "second-card" if second else "turn"
+            for m in game._hooks["actions"]:
+                for a in m.actions(kind):
+                    if a.kind == "terrain" and getattr(a, "source", None) == wish:
+                        return a
+        if blind:
+            return _DRAW["deck"]
+        if srcs is None:
+            srcs = draw_sources(kinds_face_up(disp), second, blind)
+        if LOCO in srcs:  # (a first card: a second is never a Locomotive)
+            return _DRAW["locomotive"]
+        draws = [_DRAW[CARD_NAMES[c]] for c in srcs]
+        return draws[int(self.rng.random() * len(draws))]
+
+    def _choose_legal(self, game: Game, legal: list[Action]) -> Action:
+        """The choice made from the whole list of legal actions (every decision the shortcut of
+        :meth:`choose` leaves alone)."""
+        seat = game.current_player
         if len(legal) == 1:
             return legal[0]
-        seat = game.seat
         p = game.pending
-        if p == "turn":
-            return self._turn(game, seat, legal)
-        if p == "second-card":
-            return self._draw(game, seat, legal, second=True)
         if p in ("setup-tickets", "keep-tickets"):
             return self._keep(game, seat, legal)
+        if p == "second-card":
+            return self._draw(game, seat, legal, second=True)
         if p == "tunnel":  # pay the extra tunnel cards with the fewest Locomotives, else give up
             pays = [a for a in legal if getattr(a, "pay", None) is not None]
             if pays:
                 return min(pays, key=lambda a: (sum(n for k, n in a.pay if k == "locomotive"), a))
         if p in ("share-setup", "share-kept"):
             return self._share(game, seat, legal)
-        return legal[int(self.rng.random() * len(legal))]
-
-    def _turn(self, game: Game, seat: int, legal: Sequence[Action]) -> Action:
-        """A turn: claim the longest route of the plan it can (a tunnel only with a card to
-        spare), else draw tickets or claim the longest route (nothing planned), else draw.
-        The claims of a route are found by their route id (the listing is in legal order:
-        the draws, then the claims by route id, then the ticket draw; Action._key)."""
+        if p != "turn":
+            return legal[int(self.rng.random() * len(legal))]
         wanted = self._wanted(game, seat)
-        acts = legal[:]
-        n = len(acts)
-        lo = 0  # the claims are acts[lo:hi]
-        while lo < n and not isinstance(acts[lo], ClaimRoute):
-            lo += 1
-        hi = n
-        while hi > lo and not isinstance(acts[hi - 1], ClaimRoute):
-            hi -= 1
-        claims = acts[lo:hi]
-        routes = list(map(_ROUTE, claims))
-        T = game.T
-        tunnels = T.rtunnel if _net(game).tunnels else None
-        counts = claiming.cards_of(game, seat) if tunnels is not None else None
-        by_route: dict[int, list[ClaimRoute]] = {}  # the claims it may make, of the routes it may take
-        if wanted:
-            for r in wanted:
-                j = bisect_left(routes, r)
-                if j < len(routes) and routes[j] == r:
-                    opts = claims[j:bisect_right(routes, r, j)]
-                    if tunnels is not None and tunnels[T.idx[r]]:  # (``_tunnel_ok``)
-                        opts = [a for a in opts if _spare(counts, a)]
-                    if opts:
-                        by_route[r] = opts
-            if by_route:
-                good = [r for r in wanted if r in by_route]
-                route = game.board.route
-                r = max(good, key=lambda r: (route(r).length, -good.index(r)))
-                return self._pay(game, seat, by_route[r])
-        else:
-            for a in acts:
-                if isinstance(a, DrawTickets):
-                    if game.trains[seat] >= self.draw_tickets_trains and len(game.kept[seat]) < 8:
-                        return a
-                    break
-            for a in claims:
-                if tunnels is None or not tunnels[T.idx[a.route]] or _spare(counts, a):
-                    by_route.setdefault(a.route, []).append(a)
-            if by_route:
-                route = game.board.route
-                best = max(by_route, key=lambda r: (route(r).length, -r))
+        claims = [a for a in legal if isinstance(a, ClaimRoute) and _tunnel_ok(game, seat, a)]
+        by_route: dict[int, list[ClaimRoute]] = {}
+        for a in claims:
+            by_route.setdefault(a.route, []).append(a)
+        good = [r for r in wanted if r in by_route]
+        if good:
+            r = max(good, key=lambda r: (game.board.route(r).length, -good.index(r)))
+            return self._pay(game, seat, by_route[r])
+        if not wanted:
+            if (DrawTickets() in legal and game.trains[seat] >= self.draw_tickets_trains
+                    and len(game.tickets(seat)) < 8):
+                return DrawTickets()
+            if claims:
+                best = max(by_route, key=lambda r: (game.board.route(r).length, -r))
                 return self._pay(game, seat, by_route[best])
-        draws = [a for a in acts[:lo] if isinstance(a, DrawCard)]
-        return self._draw(game, seat, acts, second=False, wanted=wanted, draws=draws)
+        return self._draw(game, seat, legal, second=False, wanted=wanted)
 
     def _share(self, game: Game, seat: int, legal: list[Action]) -> Action:
         """Team Asia (TA-11, TA-12): put into the team's ticket holder the ticket that takes the
@@ -325,41 +371,49 @@ class GreedyAgent:
 
     def _needed_colours(self, game: Game, seat: int, wanted: list[int]) -> list[str]:
         """The colours the first four routes of ``wanted`` still need, the most missing first."""
-        T = game.T
-        idx, rlen, rcol = T.idx, T.rlen, T.rcol
-        first = [(rlen[i], rcol[i]) for i in [idx[r] for r in wanted[:4]]]
-        return [CARD_NAMES[c] for c in _colours(game.hands[seat], first)]
+        return [CARD_NAMES[c] for c in _colours(game.hands[seat], self._info(game, wanted)[1])]
 
-    def _draw(self, game: Game, seat: int, legal: Sequence[Action], second: bool,
-              wanted: list[int] | None = None, draws: list[DrawCard] | None = None) -> Action:
-        """Draw a card: a face-up card of a colour the plan needs (the most missing first),
-        else the Terrain card it wishes for, else the deck, else a face-up Locomotive (the
-        first card), else one at random. ``draws``: the DrawCard actions of ``legal``, if
-        already picked out."""
-        if draws is None:
-            draws = [a for a in legal if isinstance(a, DrawCard)]
+    def _info(self, game: Game, wanted: list[int]
+              ) -> tuple[bool, list[_Row], list[_Row], list[tuple[int, int]]]:
+        """Of the route ids ``wanted``: (a tunnel among them, each route's (index, length,
+        trains, ferry Locomotives, colour), those rows longest first (the first of equals
+        first), (length, colour) of the first four); remembered for the last list asked."""
+        T = game.T
+        last = self._last_info
+        if last is not None and last[0] is T and last[1] == wanted:
+            return last[2]
+        idx, rlen, rneed, rferry, rcol, rtun = T.idx, T.rlen, T.rneed, T.rferry, T.rcol, T.rtunnel
+        rows = []
+        tunnel = False
+        for r in wanted:
+            i = idx[r]
+            rows.append((i, rlen[i], rneed[i], rferry[i], rcol[i]))
+            if rtun[i]:
+                tunnel = True
+        out = (tunnel, rows, sorted(rows, key=_LENGTH, reverse=True), [(r[1], r[4]) for r in rows[:4]])
+        self._last_info = (T, list(wanted), out)
+        return out
+
+    def _draw(self, game: Game, seat: int, legal: list[Action], second: bool,
+              wanted: list[int] | None = None) -> Action:
+        draws = [a for a in legal if isinstance(a, DrawCard)]
         if not draws:
-            others = [a for a in legal if not isinstance(a, DrawTickets)] or list(legal)
+            others = [a for a in legal if not isinstance(a, DrawTickets)] or legal
             return others[int(self.rng.random() * len(others))]
         if wanted is None:
             wanted = self._wanted(game, seat)
-        source = {a.source: a for a in draws}
         for col in self._needed_colours(game, seat, wanted):
-            a = source.get(col)
-            if a is not None:
+            a = DrawCard(col)
+            if a in draws:
                 return a
         wish = _terrain_wish(game, seat, wanted)
-        if wish is not None:
-            for a in legal:
-                if a.kind == "terrain" and getattr(a, "source", None) == wish:
-                    return a
-        a = source.get("deck")
-        if a is not None:
-            return a
-        if not second:
-            a = source.get("locomotive")
-            if a is not None:
+        for a in legal:
+            if wish is not None and a.kind == "terrain" and getattr(a, "source", None) == wish:
                 return a
+        if DrawCard("deck") in draws:
+            return DrawCard("deck")
+        if not second and DrawCard("locomotive") in draws:
+            return DrawCard("locomotive")
         return draws[int(self.rng.random() * len(draws))]
 
     def _keep(self, game: Game, seat: int, legal: list[Action]) -> Action:
@@ -407,15 +461,21 @@ class GreedyAgent:
         return f"GreedyAgent(seed={self.seed!r})"
 
 
-_ROUTE = attrgetter("route")
-"""A claim's route id."""
+_Row = tuple[int, int, int, int, int]
+"""A wanted route as ``GreedyAgent._info`` lists it: (index, length, trains, ferry Locomotives,
+colour)."""
+_LENGTH = itemgetter(1)
+"""A row's length (the sort is stable: the first of equals stays first, reversed too)."""
+_DRAW: dict[str, DrawCard] = {s: DrawCard(s) for s in ("deck", *CARD_NAMES)}
+_DRAWN: list[DrawCard] = [_DRAW[s] for s in CARD_NAMES]
 
 
-def _colours(hand: list[int], first: list[tuple[int, int]]) -> list[int]:
-    """The colours that routes of (length, colour) ``first`` still need, the most missing
-    first (then by colour); a gray route needs the colour held most (the first of equals)."""
+def _colours(hand: list[int], rows: list[tuple[int, int, int, int, int]]) -> list[int]:
+    """The colours the first four routes of ``rows`` (see ``GreedyAgent._info``) still need,
+    the most missing first (then by colour); a gray route needs the colour held most (the
+    first of equals)."""
     need: dict[int, int] = {}
-    for L, c in first:
+    for _i, L, _n, _f, c in rows[:4]:
         if c == GRAY_INDEX:
             c = hand.index(max(hand[:8]))
         short = L - hand[c]

@@ -159,7 +159,7 @@ print(f"random players: {sum(t['completed'] for t in long)}/{sum(t['kept'] for t
       "tickets worth 20 or more completed")
 
 # %% [markdown]
-# Not one of the 291 long tickets the random players kept was completed. But this comparison
+# Not one of the long tickets the random players kept was completed. But this comparison
 # changes two things at once, how the tickets are chosen and how the routes are claimed, so it
 # cannot say which of the two makes the difference.
 #

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..rules.claiming import MOUNTAIN_POINTS_PER_X
 from ..scoring import Scorer, Scoresheet, closed_to
 
 
@@ -78,7 +79,8 @@ def hindsight(source: Any, trains: int | None = None, time_limit: float | None =
         open_routes = tuple(r.id for r in board.routes if r.id not in closed and r.id not in claimed)
         best = best_score(board, trains=budgets[k], tickets=list(s.tickets), routes=open_routes,
                           mode="hold", time_limit=time_limit,
-                          mountain_points_per_x=sheet.mountain_points_per_x)
+                          mountain_points_per_x=sheet.settings.get("mountain_points_per_x",
+                                                                   MOUNTAIN_POINTS_PER_X))
         actual = sum(sheet.line_total(k, kind) for kind in ("route", "mountain", "ticket"))
         out.append(Hindsight(s.name, actual, best, tuple(c.route for c in s.claims), open_routes))
     return out

@@ -30,6 +30,8 @@ from typing import Sequence
 
 import numpy as np
 
+from ..board_index import board_index
+from ..paths import PathSearch
 from ._network import Network
 
 
@@ -291,16 +293,34 @@ def forest_model(net: Network, trains: int, prizes: Sequence[int]) -> tuple[Base
 
 
 def distances(net: Network) -> dict[int, dict[int, float]]:
-    """Node -> node -> the fewest trains joining them (a country node is a dead end)."""
-    import networkx as nx
-
-    g = nx.Graph()
-    g.add_nodes_from(range(net.n))
+    """Node -> node -> the fewest trains joining them (absent: never joined), by the one
+    path search over the board's index (:class:`ttr_nb.paths.PathSearch`) on the network's
+    tracks. A country node ends its one link (a dead end, H-8.2): its trains to any node are
+    that link's plus those from the link's city."""
+    ix = board_index(net.board)
+    cost: list[int | None] = [None] * len(ix.rid)
     for link in net.links:
-        w = min(t.trains for t in link.tracks)
-        if not g.has_edge(link.u, link.v) or g[link.u][link.v]["weight"] > w:
-            g.add_edge(link.u, link.v, weight=w)
-    return {u: dict(d) for u, d in nx.all_pairs_dijkstra_path_length(g)}
+        for t in link.tracks:
+            cost[ix.pos[t.id]] = t.trains
+    node_of = {ix.index[name]: node for node, name in enumerate(net.names)
+               if not ix.country[ix.index[name]]}
+    leaves: dict[int, tuple[int, int]] = {}  # country node -> (its link's city node, trains)
+    for link in net.links:
+        for end, other in ((link.u, link.v), (link.v, link.u)):
+            if ix.country[ix.index[net.names[end]]]:
+                leaves[end] = (other, min(t.trains for t in link.tracks))
+    out: dict[int, dict[int, float]] = {}
+    for c, node in node_of.items():
+        d = PathSearch(ix, cost, [c]).reached()
+        out[node] = {node_of[v]: w for v, w in d.items() if v in node_of}
+    for leaf, (city, w) in leaves.items():
+        for node, d in out.items():
+            if city in d and node not in leaves:
+                d[leaf] = d[city] + w
+    for leaf, (city, w) in leaves.items():
+        d = out[leaf] = {v: w + x for v, x in out[city].items()}
+        d[leaf] = 0
+    return out
 
 
 def rooted_model(net: Network, trains: int, prizes: Sequence[int], end: str, root: int,

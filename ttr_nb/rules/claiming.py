@@ -26,6 +26,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 _LOCO_NAME = CARD_NAMES[LOCO]
+CLAIM_FIELDS = {"from_holder": "team card holder", "terrain": "Terrain cards"}
+"""The parts of a ClaimRoute kept for mechanics (``Mechanic.claim_fields``), each with what a
+game without the mechanic that reads it lacks."""
 
 
 class Tables:
@@ -213,6 +216,19 @@ def payment_range(length: int, held: int, locos: int, ferry: int = 0) -> range:
     if lo < ferry:
         lo = ferry
     return range(lo, (length - 1 if locos >= length - 1 else locos) + 1)
+
+
+def payable(T: "Tables", i: int, counts: Sequence[int]) -> bool:
+    """Whether cards of ``counts`` pay route index ``i`` in some way (trains and who holds what
+    aside): by Locomotives alone (B-5.3), or by :func:`payment_range` with the route's colour
+    (gray: the colour held most, B-5.2)."""
+    L = T.rlen[i]
+    w = counts[LOCO]
+    if w >= L:
+        return True
+    c = T.rcol[i]
+    held = max(counts[:8]) if c == GRAY_INDEX else counts[c]
+    return bool(payment_range(L, held, w, T.rferry[i]))
 
 
 def base_payments(counts: list[int], length: int, col: int, ferry: int) -> list[tuple[int, int, int]]:
@@ -502,17 +518,26 @@ def _reach_mask(T: Tables, counts: list[int]) -> int:
     """The mask of the routes a hand of ``counts`` may reach: colour c (8 = gray) up to its
     cards + Locomotives (gray: the colour held most), trains aside."""
     ml = T.maxlen
-    w = counts[LOCO]
-    le = T.le
-    mask = top = 0
-    for c in range(8):
-        x = counts[c] + w
-        if x > ml:
-            x = ml
-        mask |= le[c][x]
-        if x > top:
-            top = x
-    return mask | le[GRAY_INDEX][top]
+    h0, h1, h2, h3, h4, h5, h6, h7, w = counts
+    le0, le1, le2, le3, le4, le5, le6, le7, leg = T.le
+    x = max(h0, h1, h2, h3, h4, h5, h6, h7) + w  # (one line per colour: a loop costs more)
+    mask = leg[x if x < ml else ml]
+    x = h0 + w
+    mask |= le0[x if x < ml else ml]
+    x = h1 + w
+    mask |= le1[x if x < ml else ml]
+    x = h2 + w
+    mask |= le2[x if x < ml else ml]
+    x = h3 + w
+    mask |= le3[x if x < ml else ml]
+    x = h4 + w
+    mask |= le4[x if x < ml else ml]
+    x = h5 + w
+    mask |= le5[x if x < ml else ml]
+    x = h6 + w
+    mask |= le6[x if x < ml else ml]
+    x = h7 + w
+    return mask | le7[x if x < ml else ml]
 
 
 def _pay_spec_of(T: Tables, plan: list, kind: int, counts: list[int]) -> tuple[int, tuple[int, ...]]:
@@ -639,10 +664,9 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
         why = m.claim_why_not(seat, a, r)
         if why:
             return why
-    if a.from_holder and "teams" not in g.variant.mechanics:
-        return "This game has no team card holder: 'from_holder' must be empty."
-    if a.terrain and "terrain" not in g.variant.mechanics:
-        return "This game has no Terrain cards: 'terrain' must be empty."
+    for name, what in CLAIM_FIELDS.items():  # (the parts of a claim that mechanics read)
+        if getattr(a, name) and not any(name in m.claim_fields for m in g.mechanics):
+            return f"This game has no {what}: '{name}' must be empty."
     if not g._hooks["claim_cards"]:
         hand = g.hands[seat]
         if any(map(gt, pay, hand)):

@@ -1,7 +1,9 @@
 """The plug for a rules mechanic (terrain cards, teams, tunnels, mountains...).
 
-A mechanic is a subclass of :class:`Mechanic` in its own module under ``ttr_nb/rules/``,
-listed by name in ``ttr_nb.rules.MECHANICS`` and in a variant's ``mechanics``. The game makes
+A mechanic is a subclass of :class:`Mechanic` in a module of its own (under ``ttr_nb/rules/``
+for the shipped ones, anywhere for yours), registered by name with
+:func:`ttr_nb.rules.register_mechanic` and listed in a variant's ``mechanics``
+(docs/extending.md). The game makes
 one instance per game (``self.game``) and calls only the hooks the subclass overrides, so an
 unused hook costs nothing. Every hook has a no-op default here; docs/ENGINE.md explains the
 order in which they are called.
@@ -40,6 +42,9 @@ class Mechanic:
     name: ClassVar[str] = "mechanic"
     action_types: ClassVar[tuple[type, ...]] = ()
     pending_kinds: ClassVar[tuple[str, ...]] = ()
+    claim_fields: ClassVar[tuple[str, ...]] = ()
+    """The parts of a ClaimRoute this mechanic reads (``'from_holder'``, ``'terrain'``); in a
+    game without a mechanic that reads one, a claim must leave it empty."""
     claim_options_in_order: ClassVar[bool] = False
     """True if :meth:`claim_options` returns nothing for an empty ``base`` and, given ``base``
     in legal-action order, returns each base payment's options as one block in that order

@@ -228,6 +228,7 @@ class Teams(Mechanic):
 
     name = "teams"
     action_types = (PlaceCard, ShareTickets)
+    claim_fields = ("from_holder",)
     pending_kinds = ("place-card", "share-setup", "share-kept")
 
     def __init__(self, game: "Game"):

@@ -178,6 +178,7 @@ class Terrain(Mechanic):
 
     name = "terrain"
     action_types = (DrawTerrain,)
+    claim_fields = ("terrain",)
     score_sections = (("terrain", "terrain doubling"),)
 
     # -- the Scoresheet (H-5.6) ----------------------------------------------------------------
@@ -451,6 +452,11 @@ class Terrain(Mechanic):
         by_left = memo.get((t, need))
         if by_left is None:
             by_left = memo[(t, need)] = {}
+            # (a payment leaves at most every spare Locomotive, and fewer allow no more mixes:
+            # with no doubling then, the route has none)
+            by_left[spare] = self._allowed(seat, t, need, spare)
+        if not by_left[spare]:
+            return base
         out = []
         for a in base:
             out.append(a)

@@ -39,7 +39,7 @@ def ticket_lines(board: Board, s: Scorer, f: ScorerFacts, known: RouteLines,
                 search = GapSearch(board, f.ticket_ids, closed().difference(f.borrowed))
             gap_routes, gap_cost = search.gap(t, con.reached_from_a, con.reached_from_b)
             why = (f"{_reach(t.a, con.reached_from_a)}; {_reach(t.b, con.reached_from_b)}"
-                   f"; {_gap_text(search.tables.labels, gap_routes, gap_cost)}")
+                   f"; {_gap_text(search.labels, gap_routes, gap_cost)}")
             results.append(TicketResult(t, False, tuple(gap_routes), (), owner))
             lines.append(Line("ticket", -t.points, f"{head} not done: {why}: -{t.points}",
                               tuple(gap_routes), (t.a, t.b), t.id, rule="B-6.5"))

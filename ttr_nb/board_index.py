@@ -1,0 +1,116 @@
+"""A board as numbers, built once per board and shared: :class:`BoardIndex`, :func:`board_index`.
+
+Cities are numbered in name order (so comparing two numbers compares the names); each route
+keeps its place in ``board.routes``. The index gives each route's two cities, spaces, trains
+(spaces plus mountain X, LA-10) and colour, and each city's routes. The one cheapest-path
+search (:class:`ttr_nb.paths.PathSearch`) runs over it.
+
+The country rule of The Heart of Africa is written here and nowhere else: a country is a
+dead end (H-8.2). A path may end at a country but never goes on from it, so two routes into
+the same country are not joined; only a path that starts at a country (a ticket's end, H-8.3)
+leaves it, by any of its routes. ``onward[city]`` lists the routes a path may go on along
+after reaching the city: none at a country.
+
+Example
+-------
+>>> import ttr_nb
+>>> ix = board_index(ttr_nb.load_map("heart_of_africa"))
+>>> sudan = ix.node("Sudan")
+>>> ix.country[sudan], len(ix.at[sudan]) > 0, ix.onward[sudan]
+(True, True, ())
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Iterable
+
+from .errors import IllegalAction
+
+__all__ = ["BoardIndex", "board_index"]
+
+
+class BoardIndex:
+    """A board as numbers (see the module docstring).
+
+    By city number: ``names`` (sorted), ``country`` (True for a country), ``at`` (the
+    ``(other city, route position)`` of each route there, in route order) and ``onward``
+    (``at``, but nothing at a country: H-8.2). By route position (the order of
+    ``board.routes``): ``rid``, ``ra`` and ``rb`` (its two cities), ``length`` (spaces),
+    ``trains``, ``color``. ``index`` maps a name to its number, ``pos`` a route id to its
+    position, ``labels`` a route id to ``Route.label()``.
+    """
+
+    __slots__ = ("board_name", "names", "index", "country", "rid", "pos", "ra", "rb", "length",
+                 "trains", "color", "labels", "at", "onward", "__weakref__")
+
+    def __init__(self, board):
+        self.board_name: str = board.name
+        names = sorted(set(board.cities) | {c for r in board.routes for c in (r.a, r.b)})
+        self.names: tuple[str, ...] = tuple(names)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(names)}
+        self.country: tuple[bool, ...] = tuple(
+            bool(board.cities[n].is_country) if n in board.cities else False for n in names)
+        routes = board.routes
+        self.rid: tuple[int, ...] = tuple(r.id for r in routes)
+        self.pos: dict[int, int] = {r.id: i for i, r in enumerate(routes)}
+        self.ra: tuple[int, ...] = tuple(self.index[r.a] for r in routes)
+        self.rb: tuple[int, ...] = tuple(self.index[r.b] for r in routes)
+        self.length: tuple[int, ...] = tuple(r.length for r in routes)
+        self.trains: tuple[int, ...] = tuple(r.trains for r in routes)
+        self.color: tuple[str, ...] = tuple(r.color for r in routes)
+        self.labels: dict[int, str] = {r.id: r.label() for r in routes}
+        at: list[list[tuple[int, int]]] = [[] for _ in names]
+        for i, (a, b) in enumerate(zip(self.ra, self.rb)):
+            at[a].append((b, i))
+            at[b].append((a, i))
+        self.at: tuple[tuple[tuple[int, int], ...], ...] = tuple(map(tuple, at))
+        # H-8.2: a country is a dead end; no path goes on from it
+        self.onward: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            () if dead_end else here for dead_end, here in zip(self.country, self.at))
+
+    def node(self, city: str) -> int:
+        """The number of ``city``; IllegalAction if it is not on the board."""
+        try:
+            return self.index[city]
+        except (KeyError, TypeError):
+            raise IllegalAction(f"{city!r} is not a city of the board {self.board_name}") from None
+
+    def positions(self, route_ids: Iterable[int]) -> list[int]:
+        """The positions of the distinct ``route_ids``, by id; IllegalAction for an id that
+        is not on the board."""
+        pos = self.pos
+        ids = sorted(set(route_ids))
+        try:
+            return [pos[r] for r in ids]
+        except (KeyError, TypeError):
+            bad = next(r for r in ids if r not in pos)
+            raise IllegalAction(f"route {bad!r} is not on the board {self.board_name}") from None
+
+    def costs(self, weight: tuple[int, ...], route_ids: Iterable[int] | None = None) -> list[int | None]:
+        """A cost per route position for :class:`~ttr_nb.paths.PathSearch`: ``weight`` (e.g.
+        ``self.length`` or ``self.trains``) for ``route_ids`` (every route if None), None
+        (not usable) for the others."""
+        if route_ids is None:
+            return list(weight)
+        out: list[int | None] = [None] * len(weight)
+        for i in self.positions(route_ids):
+            out[i] = weight[i]
+        return out
+
+
+_INDEXES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+_last: tuple = (lambda: None, None)  # the last board asked for (a weak reference), its index
+
+
+def board_index(board) -> BoardIndex:
+    """The index of ``board`` (built on first use, then reused)."""
+    global _last
+    ref, ix = _last  # one read: the pair stays consistent
+    if ref() is board:
+        return ix
+    try:
+        ix = _INDEXES[board]
+    except KeyError:
+        ix = _INDEXES[board] = BoardIndex(board)
+    _last = (weakref.ref(board), ix)
+    return ix
