@@ -18,12 +18,12 @@ def _longest(game: Game, seat: int, counts: list[int], rows: list[tuple[int, int
     ``GreedyAgent._info``: so the first it can claim), paying with ``counts``; ``more``: the
     board's further checks of a route index (``_Claimable.more``), if any. Whether the cards
     pay a route is the engine's rule (``claiming.payable``)."""
-    T = game.T
     trains = game.trains[seat]
     isopen = game.openf[seat]
+    reach = max(counts[:8]) + counts[LOCO]  # (no longer route is payable: a quick bound)
     payable = claiming.payable
-    for i, _L, need, _ferry, _c in rows:
-        if not isopen[i] or need > trains or not payable(T, i, counts):
+    for i, L, need, ferry, c in rows:
+        if L > reach or not isopen[i] or need > trains or not payable(L, ferry, c, counts):
             continue
         if more is None or more(i):
             return i
@@ -57,7 +57,7 @@ class _Claimable:
         top = max(counts[:8])
         trains = g.trains[self.seat]
         isopen = g.openf[self.seat]
-        rneed, rlen = T.rneed, T.rlen
+        rneed, rlen, rferry, rcol = T.rneed, T.rlen, T.rferry, T.rcol
         net = _net(g)
         more = self.more
         if ids is None:  # (no route longer than the cards of one colour + Locomotives, or the trains)
@@ -71,7 +71,7 @@ class _Claimable:
         payable = claiming.payable
         for i in order:
             L = rlen[i]
-            if L <= bl or not isopen[i] or rneed[i] > trains or not payable(T, i, counts):
+            if L <= bl or not isopen[i] or rneed[i] > trains or not payable(L, rferry[i], rcol[i], counts):
                 continue
             if more is not None and not more(i):
                 continue

@@ -7,8 +7,8 @@ from operator import itemgetter, methodcaller
 from typing import Any
 
 from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
-from ..cards import CARD_NAMES, GRAY_INDEX, LOCO
-from ..rules.drawing import draw_sources, kinds_face_up
+from ..cards import CARD_NAMES, GRAY_INDEX
+from ..legal import draws as card_draws
 from ..game import Game
 from .claimable import _Claimable, _longest
 from .mechanics import _doubling_gain, _terrain_wish, _tunnel_ok
@@ -228,9 +228,9 @@ class GreedyAgent:
         seat = game.seat
         disp = game.display
         blind = bool(game.deck) or bool(game.discard)
-        srcs: tuple[int, ...] | None = None
+        srcs: list[DrawCard] | None = None
         if second or not blind or not game.tdeck:  # else two sources at least: the deck, the tickets
-            srcs = draw_sources(kinds_face_up(disp), second, blind)  # (the engine's rule, B-4.4)
+            srcs = card_draws(game, second)  # (the engine's listing of the card draws, B-4.4)
             if len(srcs) + (not second and bool(game.tdeck)) < 2:
                 return self._choose_legal(game, game.legal_actions())  # (maybe a single one: no RNG)
         hooks = game._hooks["claim_options"]
@@ -287,11 +287,10 @@ class GreedyAgent:
         if blind:
             return _DRAW["deck"]
         if srcs is None:
-            srcs = draw_sources(kinds_face_up(disp), second, blind)
-        if LOCO in srcs:  # (a first card: a second is never a Locomotive)
-            return _DRAW["locomotive"]
-        draws = [_DRAW[CARD_NAMES[c]] for c in srcs]
-        return draws[int(self.rng.random() * len(draws))]
+            srcs = card_draws(game, second)
+        if srcs[-1].source == "locomotive":  # (sorted: the Locomotive last; never a second card)
+            return srcs[-1]
+        return srcs[int(self.rng.random() * len(srcs))]
 
     def _choose_legal(self, game: Game, legal: list[Action]) -> Action:
         """The choice made from the whole list of legal actions (every decision the shortcut of

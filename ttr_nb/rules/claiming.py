@@ -218,17 +218,19 @@ def payment_range(length: int, held: int, locos: int, ferry: int = 0) -> range:
     return range(lo, (length - 1 if locos >= length - 1 else locos) + 1)
 
 
-def payable(T: "Tables", i: int, counts: Sequence[int]) -> bool:
-    """Whether cards of ``counts`` pay route index ``i`` in some way (trains and who holds what
-    aside): by Locomotives alone (B-5.3), or by :func:`payment_range` with the route's colour
-    (gray: the colour held most, B-5.2)."""
-    L = T.rlen[i]
+def payable(length: int, ferry: int, colour: int, counts: Sequence[int]) -> bool:
+    """Whether cards of ``counts`` pay a route of ``length`` spaces, ``ferry`` Locomotive
+    spaces and colour index ``colour`` (8 = gray) in some way: by Locomotives alone (B-5.3),
+    or by :func:`payment_range` with the route's colour (gray: the colour held most, B-5.2).
+
+    >>> payable(4, 0, 0, [2, 0, 0, 0, 0, 0, 0, 0, 1]), payable(4, 0, 8, [0, 3, 0, 0, 0, 0, 0, 0, 1])
+    (False, True)
+    """
     w = counts[LOCO]
-    if w >= L:
+    if w >= length:
         return True
-    c = T.rcol[i]
-    held = max(counts[:8]) if c == GRAY_INDEX else counts[c]
-    return bool(payment_range(L, held, w, T.rferry[i]))
+    held = max(counts[:8]) if colour == GRAY_INDEX else counts[colour]
+    return bool(payment_range(length, held, w, ferry))
 
 
 def base_payments(counts: list[int], length: int, col: int, ferry: int) -> list[tuple[int, int, int]]:

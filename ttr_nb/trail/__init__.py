@@ -57,4 +57,6 @@ from .longest import longest_trail, longest_trail_length, trail_length_and_piece
 from .longest import _euler, _make_trail  # noqa: F401 (ttr_nb.analysis draws trails with them)
 from .result import EMPTY_TRAIL, Trail
 
+Trail.__module__ = __name__  # (documented and shown as ttr_nb.trail.Trail, where users find it)
+
 __all__ = ["Trail", "longest_trail"]
