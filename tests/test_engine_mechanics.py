@@ -136,3 +136,45 @@ def test_random_play_copy_and_json_with_a_mechanic(toy_game):
         assert g.copy().state_json() == g.state_json()
     assert g.ext["toy"]["said"]  # the random player waved at least once
     assert g.counts()["train_cards"] == 110
+
+
+def test_B_5_1_a_claim_part_no_mechanic_of_the_game_reads_is_refused_and_nothing_changes():
+    """``from_holder`` (Team Asia's holder, TA-10) and ``terrain`` (Heart of Africa doubling, H-5)
+    are parts of a claim kept for mechanics (``Mechanic.claim_fields``): in a game without the
+    mechanic that reads one, a claim that fills it is refused in words, and the game is as it was."""
+    usa = ttr_nb.new_game("usa", 2, seed=3)
+    while usa.pending != "turn":
+        usa.apply(usa.legal_actions()[0])
+    set_hand(usa, 0, red=5, locomotive=2)
+    route = next(r for r in usa.board.routes if r.color in ("red", "gray") and r.length <= 5)
+    plain = ClaimRoute.paying(route.id, red=route.length)
+    assert usa.why_not(plain) is None
+    before = usa.state_json()
+    with_terrain = replace(plain, terrain=(("desert", 1),))
+    assert usa.why_not(with_terrain) == "This game has no Terrain cards: 'terrain' must be empty."
+    with pytest.raises(ttr_nb.IllegalAction):
+        usa.apply(with_terrain)
+    assert usa.why_not(replace(plain, from_holder=(("red", 1),))) == (
+        "This game has no team card holder: 'from_holder' must be empty.")
+    assert usa.state_json() == before
+    africa = ttr_nb.new_game("heart-of-africa", 2, seed=3)
+    assert {f for m in africa.mechanics for f in m.claim_fields} == {"terrain"}
+    team = ttr_nb.new_game("team-asia", 4, seed=3)
+    assert {f for m in team.mechanics for f in m.claim_fields} == {"from_holder"}
+
+
+def test_B_5_1_to_B_5_3_payable_is_whether_any_payment_is_listed():
+    """``claiming.payable`` (what the players ask before they plan a claim) says yes exactly
+    when the payment rule lists a payment (``base_payments``), on every route of every board,
+    for random hands."""
+    from ttr_nb.rules import claiming
+
+    rng = random.Random(32)
+    for name in ("usa", "legendary_asia", "heart_of_africa", "team_asia"):
+        board = ttr_nb.load_map(name)
+        T = claiming.tables(board)
+        for _ in range(300):
+            counts = [rng.choice((0, 0, 1, 2, 3, 4, 6)) for _ in range(9)]
+            for i in range(T.n):
+                listed = bool(claiming.base_payments(counts, T.rlen[i], T.rcol[i], T.rferry[i]))
+                assert claiming.payable(T.rlen[i], T.rferry[i], T.rcol[i], counts) == listed, (name, i, counts)

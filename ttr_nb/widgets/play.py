@@ -588,7 +588,7 @@ def _other_draws(legal: list[Action]) -> list[tuple[str, Action, str | None]]:
         if isinstance(a, DrawCard):
             if src not in known:
                 out.append((str(src), a, None))
-        elif src is not None and type(a).__name__.startswith("Draw"):
+        elif src is not None:  # (a mechanic's draw: an action with a source)
             name = TERRAIN_NAMES.get(src, "deck" if src == "deck" else src)
             out.append((f"{a.kind}: {name}", a, TERRAIN_COLORS.get(src, "#8a6a2a")))
     return out
