@@ -347,3 +347,15 @@ def test_registration_refuses_what_would_not_play(variant, tmp_path):
         register_variant(Variant(piles={"main": "long"}, **base))
     assert "eight-towns-2" not in ttr_nb.variants()  # a refused variant is not kept
 
+
+
+def test_register_variant_refuses_what_is_not_a_variant_in_words():
+    """A student passing a name where a Variant belongs gets the package's own error saying
+    what to pass, and nothing is registered."""
+    from ttr_nb.variants import register_variant, variants as names
+
+    before = list(names())
+    for bad in ("usa", None, 5, {"name": "x"}):
+        with pytest.raises(ValueError, match="register_variant takes a ttr_nb.variants.Variant"):
+            register_variant(bad)
+    assert list(names()) == before

@@ -25,6 +25,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from .board import Board, Ticket, load_map
+from .errors import shown
 
 
 # -- policies -------------------------------------------------------------------------------
@@ -288,6 +289,9 @@ def register_variant(variant: Variant, replace: bool = False) -> Variant:
     """
     from .rules import MECHANICS
 
+    if not isinstance(variant, Variant):
+        raise ValueError(f"register_variant takes a ttr_nb.variants.Variant (Variant(name=..., map=..., "
+                         f"...), docs/extending.md), not {type(variant).__name__} {shown(variant)}")
     name = variant.name
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"a variant needs a name, not {name!r}")
