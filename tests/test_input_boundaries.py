@@ -26,7 +26,7 @@ from ttr_nb.board import MapError, load_map, maps_dir, parse_map
 from ttr_nb.errors import MAX_NAME, IllegalAction, SaveError
 from ttr_nb.game import Game
 from ttr_nb.simulate import simulate, simulate_iter
-from ttr_nb.widgets.timeline import Timeline
+from ttr_nb.timeline import Timeline
 
 HUGE = 10 ** 5000          # beyond Python's 4,300-digit conversion limit
 HUGE_TEXT = "9" * 5000      # the same, as JSON text

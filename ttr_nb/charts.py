@@ -64,7 +64,7 @@ def score_chart(source: Any, ax: "Axes | None" = None, *, player_colors: Sequenc
 
     The x axis counts turns (one per player's turn); a shaded band marks the final round.
     """
-    from .widgets.timeline import Timeline
+    from .timeline import Timeline
 
     tl = source if isinstance(source, Timeline) else Timeline(source)
     colors = list(player_colors or PLAYER_COLORS)

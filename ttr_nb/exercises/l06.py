@@ -20,7 +20,7 @@ MAX_ROUTES, MIN_TRAIL = 5, 26
 def lesson_timeline():
     """The lesson's game, replayed once, as a Timeline (one Step per action)."""
     from ..agents import play_game
-    from ..widgets.timeline import Timeline
+    from ..timeline import Timeline
 
     return Timeline(play_game(**GAME))
 

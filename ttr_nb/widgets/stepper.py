@@ -16,7 +16,7 @@ from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_
 from ..pictures import seat_style
 from .board_widget import BoardFallback, BoardWidget, route_name
 from .canvas import encode_png
-from .timeline import Timeline
+from ..timeline import Timeline
 
 BASE_VIEW_KEYS = frozenset({
     "variant", "seat", "turn", "current_player", "pending", "over", "final_round", "turns_left", "players",
