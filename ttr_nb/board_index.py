@@ -22,11 +22,24 @@ Example
 from __future__ import annotations
 
 import weakref
-from typing import Iterable
+from typing import Iterable, Mapping, TypeVar
 
 from .errors import IllegalAction
 
+_V = TypeVar("_V")
+
 __all__ = ["BoardIndex", "board_index"]
+
+
+def by_route_id(table: Mapping[int, _V], route_ids: Iterable[int], board_name: str) -> list[_V]:
+    """``table[r]`` for each distinct id of ``route_ids``, by id; IllegalAction for an id that
+    is not on the board called ``board_name``."""
+    ids = sorted(set(route_ids))
+    try:
+        return [table[r] for r in ids]
+    except (KeyError, TypeError):
+        bad = next(r for r in ids if r not in table)
+        raise IllegalAction(f"route {bad!r} is not on the board {board_name}") from None
 
 
 class BoardIndex:
@@ -78,13 +91,7 @@ class BoardIndex:
     def positions(self, route_ids: Iterable[int]) -> list[int]:
         """The positions of the distinct ``route_ids``, by id; IllegalAction for an id that
         is not on the board."""
-        pos = self.pos
-        ids = sorted(set(route_ids))
-        try:
-            return [pos[r] for r in ids]
-        except (KeyError, TypeError):
-            bad = next(r for r in ids if r not in pos)
-            raise IllegalAction(f"route {bad!r} is not on the board {self.board_name}") from None
+        return by_route_id(self.pos, route_ids, self.board_name)
 
     def costs(self, weight: tuple[int, ...], route_ids: Iterable[int] | None = None) -> list[int | None]:
         """A cost per route position for :class:`~ttr_nb.paths.PathSearch`: ``weight`` (e.g.

@@ -45,7 +45,7 @@ _CLAIM_RANK = ClaimRoute.rank
 def draws(g: "Game", second: bool) -> list[DrawCard]:
     """The DrawCard actions of ``drawing.sources(g, second)``, one shared list for each
     kinds of card face up, deck and card (first or second)."""
-    m = drawing.KINDS.get(tuple(g.display))  # (once per listing: looked up here, as the loops do)
+    m = drawing.KINDS.get(tuple(g.display))  # (looked up here first: a call costs more)
     if m is None:
         m = drawing.kinds_face_up(g.display)
     blind = bool(g.deck or g.discard)

@@ -110,21 +110,6 @@ class Tables:
         self._plans: dict[tuple[int, ...], list] = {}
         """plan(counts) of each hand seen (hands recur)."""
 
-    def _kernel(self, c: int, h: int, w: int) -> int:
-        """The payments of colour c by route kind, packed in reverse kind order (so that a
-        packed count times it holds their dot product at bit ``shift``), with h cards of c and
-        w Locomotives. By :func:`payment_range` (B-5.1 to B-5.3, EU-2) on routes of colour c
-        or gray; c = LOCO: the all-Locomotive payment, one on each route no longer than w."""
-        top = len(self.count_kinds) - 1
-        x = 0
-        for k, (_need, L, f, col) in enumerate(self.count_kinds):
-            if c == LOCO:
-                n = 1 if w >= L else 0
-            else:
-                n = len(payment_range(L, h, w, f)) if h and (col == c or col == GRAY_INDEX) else 0
-            x |= n << (self.field * (top - k))
-        return x
-
     def kernel_table(self, cards: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """kernels[t][w][h]: the payments one colour's h cards (h > 0) and w Locomotives make on
         a route of each slot that takes at most t trains (:func:`payment_range`, B-5.1 to B-5.3,

@@ -111,9 +111,8 @@ _KIND_BIT = tuple(1 << c for c in range(LOCO + 1)) + (0,)
 
 
 def kinds_face_up(display: list[int]) -> int:
-    """The mask of the card kinds face up (bit c = card c), remembered in :data:`KINDS` (the
-    random loops and the listing look there first themselves and call this when the display is
-    new)."""
+    """The mask of the card kinds face up (bit c = card c), remembered in :data:`KINDS`
+    (``legal.draws`` looks there first itself and calls this when the display is new)."""
     key = tuple(display)
     m = KINDS.get(key)
     if m is None:

@@ -14,7 +14,7 @@ replay (undo and load replay the actions from the seed, so there is no restore h
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..actions import Action, ClaimRoute
@@ -67,10 +67,11 @@ class Mechanic:
         the display is turned up, before the tickets are dealt."""
 
     # -- actions ---------------------------------------------------------------------------
-    def actions(self, kind: str) -> list["Action"]:
+    def actions(self, kind: str) -> Sequence["Action"]:
         """Extra legal actions for the current decision ``kind`` (= ``game.pending``: 'turn',
-        'second-card', 'keep-tickets', 'setup-tickets' or one of ``pending_kinds``)."""
-        return []
+        'second-card', 'keep-tickets', 'setup-tickets' or one of ``pending_kinds``), in any
+        order; a sequence the caller does not change (a mechanic may hand out one it keeps)."""
+        return ()
 
     def why_not(self, action: "Action") -> str | None:
         """Why one of this mechanic's own actions is illegal now (None = legal)."""

@@ -262,10 +262,7 @@ class Teams(Mechanic):
         }
 
     # -- actions ----------------------------------------------------------------------------
-    def actions(self, kind: str) -> list[Action]:
-        return list(self._actions_now(kind))
-
-    def _actions_now(self, kind: str) -> Sequence[Action]:
+    def actions(self, kind: str) -> Sequence[Action]:
         """Placing the first card (TA-8), the ticket to share at setup (TA-11) or after a
         draw (TA-12), the share-tickets turns (TA-14: every 1 up to ``share_tickets_max`` of
         the hand tickets, remembered for each hand)."""

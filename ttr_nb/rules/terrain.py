@@ -232,7 +232,7 @@ class Terrain(Mechanic):
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (the face-up cards, no blind card left)."""
         self._now: tuple[Action, ...] | None = None
-        """:meth:`draws_now`; None once the Terrain cards move (set so by each method
+        """:meth:`actions` now; None once the Terrain cards move (set so by each method
         of this mechanic that moves them: the state changes only through them)."""
 
     # -- life cycle ------------------------------------------------------------------------
@@ -292,10 +292,7 @@ class Terrain(Mechanic):
                     self.game.emit("terrain_refill", None, d[k])
 
     # -- drawing ---------------------------------------------------------------------------
-    def actions(self, kind: str) -> list[Action]:
-        return list(self.draws_now(kind))
-
-    def draws_now(self, kind: str) -> tuple[Action, ...]:
+    def actions(self, kind: str) -> tuple[Action, ...]:
         """The Terrain draws (H-4.1): the blind one if a card is left (H-4.4), then each
         face-up type, as a tuple remembered for each (face-up cards, no blind card left)."""
         if kind not in _DRAW_KINDS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import weakref
 from typing import Iterable
 
-from ..errors import IllegalAction
+from ..board_index import by_route_id
 
 
 class BoardGraph:
@@ -51,13 +51,7 @@ class BoardGraph:
     def edges(self, route_ids: Iterable[int]) -> list[tuple[int, int, int, int]]:
         """``(u, v, length, route_id)`` for each distinct id, sorted by id; IllegalAction
         for an id that is not on the board."""
-        edge = self.edge
-        ids = sorted(set(route_ids))
-        try:
-            return [edge[r] for r in ids]
-        except (KeyError, TypeError):
-            bad = next(r for r in ids if r not in edge)
-            raise IllegalAction(f"route {bad!r} is not on the board {self.board_name}") from None
+        return by_route_id(self.edge, route_ids, self.board_name)
 
 
 _GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
