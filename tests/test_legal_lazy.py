@@ -138,3 +138,29 @@ def test_apply_returns_events_worded_when_read():
         assert ev[-1] is list(ev)[-1] and ev + [] == list(ev)
         made += ev
     assert [e.text for e in made] == [e.text for e in g.log][-len(made):]
+
+
+@pytest.mark.parametrize("variant,n", [("heart-of-africa", 3), ("team-asia", 4)])
+def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(variant, n, monkeypatch):
+    """Terrain and Teams count their claims route by route without building them
+    (``Mechanic.claim_count``); with the default count (build, then ``len``) every state has
+    the same legal actions, read by index, and the random games are the same."""
+    from ttr_nb.rules.mechanic import Mechanic
+    from ttr_nb.rules.teams import Teams
+    from ttr_nb.rules.terrain import Terrain
+
+    def play(seed):
+        g = new_game(variant, n, seed=seed)
+        rng = random.Random(seed)
+        seen = []
+        while not g.over:
+            la = g.legal_actions()
+            k = int(rng.random() * len(la))
+            seen.append((len(la), la[k]))
+            g.apply(la[k])
+        return seen, g.state_json()
+
+    counted = [play(s) for s in range(3)]
+    for cls in (Terrain, Teams):
+        monkeypatch.setattr(cls, "claim_count", Mechanic.claim_count)
+    assert [play(s) for s in range(3)] == counted

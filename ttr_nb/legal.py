@@ -6,7 +6,8 @@ counts without building and builds only what is read: on a turn, ``len(legal)`` 
 the claims (``claiming.count_claims``) and the ticket draw, and ``legal[k]`` builds only the
 action at index k (``claiming.nth_claim`` for a claim); iterating, comparing or printing it
 builds the whole list (:func:`listing`, the one place that says what is legal). On a board whose
-mechanics change claims (Terrain cards, team holders) the turn's list is built at once. It
+mechanics change claims (Terrain cards, team holders) the claims are counted route by route
+(``claiming.claim_blocks``) and ``legal[k]`` builds the claims of one route. It
 compares equal to a list of the same actions and prints as one; ``list(legal)`` gives a list
 to change. A random player is ``legal[int(rng.random() * len(legal))]``.
 
@@ -112,16 +113,63 @@ def mechanic_actions(g: "Game", pending: str) -> list[Action]:
     return [m_a for m in hooks for m_a in m.actions(pending)] if hooks else []
 
 
+def _mechanic_actions_kept(hooks: list, pending: str) -> Sequence[Action]:
+    """The mechanics' actions at ``pending``, as the very sequence a mechanic handed out when
+    only one offers any (the mechanics remember theirs: the turn's parts are remembered by it)."""
+    if len(hooks) == 1:
+        return hooks[0].actions(pending)
+    out: Sequence[Action] = ()
+    for m in hooks:
+        acts = m.actions(pending)
+        if acts:
+            out = acts if not out else [*out, *acts]
+    return out
+
+
+_SPLITS: dict[int, tuple] = {}
+"""id(mechanics' actions) -> (those actions, the ones before claims sorted, the tail with and
+without the ticket draw, a mechanic's claim among them?): kept while that very object is (the
+mechanics hand out remembered tuples)."""
+_HEADS: dict[tuple[int, int], tuple] = {}
+"""(id(draws), id(mechanics' actions before claims)) -> (draws, those actions, the head)."""
+
+
+def _remember(memo: dict, key: Any, value: tuple) -> tuple:
+    if len(memo) >= 4096:
+        memo.clear()
+    memo[key] = value
+    return value
+
+
+def _split(more: Sequence[Action]) -> tuple:
+    """:data:`_SPLITS` of ``more``, worked out and remembered."""
+    lo = sorted((a for a in more if a.rank < _CLAIM_RANK), key=Action._key)
+    hi = [a for a in more if a.rank > _CLAIM_RANK]
+    return _remember(_SPLITS, id(more), (more, lo, (merged(([],), hi), merged(([_DRAW_TICKETS],), hi)),
+                                         any(a.rank == _CLAIM_RANK for a in more)))
+
+
+def _head(d: list[Action], lo: list[Action]) -> list[Action]:
+    """The draws ``d`` and the mechanics' actions ``lo`` (before claims) in legal order."""
+    if not lo:
+        return d
+    hit = _HEADS.get((id(d), id(lo)))
+    if hit is None or hit[0] is not d or hit[1] is not lo:
+        hit = _remember(_HEADS, (id(d), id(lo)), (d, lo, merged((d,), lo)))
+    return hit[2]
+
+
 class LegalActions(ListView):
     """The legal actions of one state of a game (see the module docstring). It belongs to
     that state: once the game moves on, reading what was not read yet raises ValueError.
 
     On a turn it is three parts in legal order: the head (the draws, and the mechanics'
-    actions that sort before claims), the claims (counted and found one by one on a board
-    whose mechanics do not change claims, else listed) and the tail (the ticket draw and the
+    actions that sort before claims), the claims (counted and found one by one; on a board
+    whose mechanics change claims, route by route) and the tail (the ticket draw and the
     mechanics' actions that sort after claims; or the forced pass)."""
 
-    __slots__ = ("_game", "_version", "_all", "_n", "_head", "_nh", "_claims", "_nc", "_tail", "_given")
+    __slots__ = ("_game", "_version", "_all", "_n", "_head", "_nh", "_claims", "_blocks", "_nc", "_tail",
+                 "_given")
 
     def __init__(self, g: "Game"):
         self._game = g
@@ -136,26 +184,52 @@ class LegalActions(ListView):
                 h = self._head = draws(g, False)
                 self._claims: list[Action] | None = None
                 """The claims, once listed (None: found one by one)."""
+                self._blocks: list | None = None
+                """The claims route by route (``claiming.claim_blocks``), if counted so."""
                 self._tail = _TICKETS if g.tdeck else _NONE
             else:
-                more = mechanic_actions(g, p)
-                if any(a.rank == _CLAIM_RANK for a in more):  # (a mechanic's own claim: sorted whole)
-                    a = self._all = listing(g, more)
+                hooks = g._hooks["actions"]
+                more = _mechanic_actions_kept(hooks, p) if hooks else ()
+                sp = _SPLITS.get(id(more))
+                if sp is None or sp[0] is not more:
+                    sp = _split(more)
+                if sp[3]:  # (a mechanic's own claim: sorted whole)
+                    a = self._all = listing(g, list(more))
                     self._n = len(a)
                     return
                 self._all = None
-                h = self._head = merged((draws(g, False),), [a for a in more if a.rank < _CLAIM_RANK])
-                self._claims = claiming.claim_options(g, g.seat)
-                self._tail = merged(([_DRAW_TICKETS] if g.tdeck else [],), [a for a in more if a.rank > _CLAIM_RANK])
+                h = self._head = _head(draws(g, False), sp[1])
+                self._tail = sp[2][1 if g.tdeck else 0]
+                got = claiming.claim_blocks(g, g.seat)
+                if got is None:  # (a mechanic's claims are not in order: listed)
+                    self._claims = claiming.claim_options(g, g.seat)
+                    self._blocks = None
+                else:
+                    self._claims = None
+                    self._blocks = got[1]
             nh = self._nh = len(h)
-            nc = self._nc = claiming.count_claims(g, g.seat) if self._claims is None else len(self._claims)
+            if self._claims is not None:
+                nc = self._nc = len(self._claims)
+            elif self._blocks is not None:
+                nc = self._nc = got[0]
+            else:
+                nc = self._nc = claiming.count_claims(g, g.seat)
             n = self._n = nh + nc + len(self._tail)
             if not n:
                 self._tail = _PASS
                 self._n = 1
             return
-        if g._plain and p == "second-card":
-            a = self._all = draws(g, True)
+        if p == "second-card":
+            d = draws(g, True)
+            hooks = g._hooks["actions"]
+            if not hooks:
+                a = self._all = d
+            else:  # (the draws and the mechanics' draws, remembered as the turn's parts are)
+                more = _mechanic_actions_kept(hooks, p)
+                sp = _SPLITS.get(id(more))
+                if sp is None or sp[0] is not more:
+                    sp = _split(more)
+                a = self._all = merged((_head(d, sp[1]),), list(sp[2][0])) if sp[2][0] else _head(d, sp[1])
         else:
             a = self._all = listing(g)
         self._n = len(a)
@@ -202,6 +276,13 @@ class LegalActions(ListView):
                 a = self._given = self._claims[k]
                 return a
             g = self._game_now()
+            blocks = self._blocks
+            if blocks is not None:
+                for b in blocks:
+                    if k < b[1]:
+                        a = self._given = claiming.block_claim(g, g.seat, b, k)
+                        return a
+                    k -= b[1]
             a = self._given = claiming.nth_claim(g, g.seat, k, self._nc)
             return a
         a = self._given = self._tail[k - self._nc]  # (IndexError past the end)

@@ -422,6 +422,64 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     return out
 
 
+def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[int, ...]]]]:
+    """On a board whose mechanics change claims in order (``claim_options_in_order``): the
+    number of ``seat``'s claims now and, route by route in legal order, ``(route index, its
+    number of claims, its base payments' items in Tables.claim_row)``, without building the
+    claims (the last mechanic's :meth:`~ttr_nb.rules.mechanic.Mechanic.claim_count`).
+    :func:`block_claim` builds one claim of a block. None if a mechanic is not in order."""
+    T = g.T
+    counts = cards_of(g, seat)
+    hooks = g._hooks["claim_options"]
+    for m in hooks:
+        if not m.claim_options_in_order:
+            return None  # type: ignore[return-value]
+        m.claim_options_start(seat)
+    plan, cand = _claimable(g, seat, counts)
+    kind = T.kind
+    check = g._hooks["open_for"]
+    routes = g.board.routes
+    first, last = hooks[:-1], (hooks[-1] if hooks else None)
+    blocks = []
+    total = 0
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        p = low.bit_length() - 1
+        got = plan[kind[p]] or _pay_spec_of(T, plan, kind[p], counts)
+        if not got[0]:
+            continue
+        i = T.by_id[p]
+        if check and open_reason(g, seat, i) is not None:
+            continue
+        if last is None:
+            n = got[0]
+        else:
+            row = T._claims[i] or T.claim_row(i)
+            base = list(map(row.__getitem__, got[1]))
+            for m in first:
+                base = m.claim_options(seat, routes[i], base)
+            n = last.claim_count(seat, routes[i], base)
+            if not n:
+                continue
+        blocks.append((i, n, got[1]))
+        total += n
+    return total, blocks
+
+
+def block_claim(g: "Game", seat: int, block: tuple[int, int, tuple[int, ...]], k: int) -> ClaimRoute:
+    """The k-th claim of one block of :func:`claim_blocks` (the state unchanged since)."""
+    i, _n, items = block
+    T = g.T
+    row = T._claims[i] or T.claim_row(i)
+    base = list(map(row.__getitem__, items))
+    route = g.board.routes[i]
+    for m in g._hooks["claim_options"]:
+        m.claim_options_start(seat)
+        base = m.claim_options(seat, route, base)
+    return base[k]
+
+
 def count_claims(g: "Game", seat: int) -> int:
     """``len(claim_options(g, seat))`` without building them, on a board whose mechanics do not
     change claims (no ``claim_options``, ``claim_cards`` or ``open_for`` hook): for each colour

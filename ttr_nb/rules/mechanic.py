@@ -109,6 +109,11 @@ class Mechanic:
         Terrain doubling, or every hand/holder split); see ``claim_options_in_order``."""
         return base
 
+    def claim_count(self, seat: int, route: "Route", base: list["ClaimRoute"]) -> int:
+        """``len(self.claim_options(seat, route, base))``; override to count without building
+        the claims (a random player reads one claim of the many it counts)."""
+        return len(self.claim_options(seat, route, base))
+
     def claim_why_not(self, seat: int, action: "ClaimRoute", route: "Route") -> str | None:
         """Extra checks of a claim (its reserved fields); None = fine."""
         return None

@@ -455,6 +455,21 @@ class Teams(Mechanic):
                 out.append(x)
         return out
 
+    def claim_count(self, seat: int, route: "Route", base: list[ClaimRoute]) -> int:
+        """How many claims :meth:`claim_options` makes of ``base`` (every split of each
+        payment), without building them."""
+        opts = self._options
+        if opts is None:
+            return len(base)
+        hand, hold, memo = opts
+        n = 0
+        for a in base:
+            fhs = memo.get(a.pay)
+            if fhs is None:
+                fhs = memo[a.pay] = sorted(splits(a.counts(), hand, hold))
+            n += len(fhs)
+        return n
+
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")
 

@@ -443,15 +443,7 @@ class Terrain(Mechanic):
         spare Locomotives, H-5, H-6) in legal-action order."""
         if not base:
             return base
-        spare, memo = self._options
-        t = TERRAIN_OF_COLOR[route.color]
-        need = cards_needed(route.length)
-        by_left = memo.get((t, need))
-        if by_left is None:
-            by_left = memo[(t, need)] = {}
-            # (a payment leaves at most every spare Locomotive, and fewer allow no more mixes:
-            # with no doubling then, the route has none)
-            by_left[spare] = self._allowed(seat, t, need, spare)
+        spare, by_left, t, need = self._doublings_of(seat, route)
         if not by_left[spare]:
             return base
         out = []
@@ -474,6 +466,38 @@ class Terrain(Mechanic):
                         x = made[terrain] = ClaimRoute._raw(a.route, pay, a.from_holder, terrain)
                     out.append(x)
         return out
+
+    def claim_count(self, seat: int, route: "Route", base: list[ClaimRoute]) -> int:
+        """How many claims :meth:`claim_options` makes of ``base`` (each payment and its
+        doublings), without building them."""
+        if not base:
+            return 0
+        spare, by_left, t, need = self._doublings_of(seat, route)
+        n = len(base)
+        if not by_left[spare]:
+            return n
+        for a in base:
+            pay = a.pay
+            left = spare - pay[-1][1] if pay[-1][0] == LOCOMOTIVE else spare
+            terrains = by_left.get(left)
+            if terrains is None:
+                terrains = by_left[left] = self._allowed(seat, t, need, left)
+            n += len(terrains)
+        return n
+
+    def _doublings_of(self, seat: int, route: "Route") -> tuple[int, dict, str, int]:
+        """(spare Locomotives, Locomotives left -> allowed doublings, terrain type, cards per
+        doubling) of ``route`` for the listing :meth:`claim_options_start` began."""
+        spare, memo = self._options
+        t = TERRAIN_OF_COLOR[route.color]
+        need = cards_needed(route.length)
+        by_left = memo.get((t, need))
+        if by_left is None:
+            by_left = memo[(t, need)] = {}
+            # (a payment leaves at most every spare Locomotive, and fewer allow no more mixes:
+            # with no doubling then, the route has none)
+            by_left[spare] = self._allowed(seat, t, need, spare)
+        return spare, by_left, t, need
 
     def _allowed(self, seat: int, t: str, need: int, locos: int) -> list[tuple[tuple[str, int], ...]]:
         """The ``ClaimRoute.terrain`` of every doubling ``seat`` may add now to a payment that
