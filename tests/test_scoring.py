@@ -440,7 +440,8 @@ def test_B_8_3_then_the_longest_path_holder_wins():
     assert sheet.totals[0] == sheet.totals[1]
     assert sheet.tickets_completed(0) == sheet.tickets_completed(1) == 1
     assert sheet.winners == (0,)
-    assert sheet.verdict.endswith("; winner: Ana, who holds the Longest Path bonus (B-8.3).")
+    assert sheet.verdict.endswith("; winner: Ana, with the longest continuous path (18 to 16 cars) and the "
+                                  "Longest Path bonus (B-8.3).")
 
 
 def test_B_8_3_still_tied_when_both_hold_the_bonus_is_a_shared_win():
@@ -448,17 +449,48 @@ def test_B_8_3_still_tied_when_both_hold_the_bonus_is_a_shared_win():
                                      Scorer("Bea", claims(*TWINS), ("N23",))], {"longest_path": 10})
     assert sheet.totals[0] == sheet.totals[1]
     assert sheet.winners == (0, 1)
-    assert sheet.verdict.endswith("and both hold the Longest Path bonus: a shared win (B-8.3).")
+    assert sheet.verdict.endswith("and both have a longest continuous path of 16 cars and hold the Longest "
+                                  "Path bonus: a shared win (B-8.3).")
 
 
-def test_U_2_5_without_a_longest_path_card_a_longer_trail_breaks_no_tie():
+def test_U_2_5_without_a_longest_path_card_the_longer_path_still_breaks_the_tie():
+    """The rules' last tie-break is the longest path itself, not the card: with no Longest Path
+    bonus in play (USA 1910's own way, Big Cities) the tied player with the longer continuous
+    path wins."""
     ana = Scorer("Ana", claims(*CHAIN, rid(USA, "New York", "Washington")), ("O08",))
     bea = Scorer("Bea", claims(*TWINS, rid(USA, "Las Vegas", "Los Angeles")), ("N23",))
     sheet = Scoresheet.compute(USA, [ana, bea], {"globetrotter": 15})
-    assert sheet.trail(0).length > sheet.trail(1).length
+    assert sheet.trail(0).length == 18 and sheet.trail(1).length == 16
     assert sheet.totals[0] == sheet.totals[1]
+    assert sheet.tickets_completed(0) == sheet.tickets_completed(1)
+    assert sheet.winners == (0,)
+    assert sheet.verdict.endswith("; winner: Ana, with the longest continuous path (18 to 16 cars) "
+                                  "(B-8.3, U-2.5).")
+
+
+def test_U_2_5_without_a_longest_path_card_equal_paths_share_the_win():
+    sheet = Scoresheet.compute(USA, [Scorer("Ana", claims(*CHAIN), ("O08",)),
+                                     Scorer("Bea", claims(*TWINS), ("N23",))], {"globetrotter": 15})
+    assert sheet.totals[0] == sheet.totals[1] and sheet.trail_length(0) == sheet.trail_length(1)
     assert sheet.winners == (0, 1)
-    assert sheet.verdict.endswith("no Longest Path bonus is in play: a shared win (U-2.5).")
+    assert sheet.verdict.endswith("and both have a longest continuous path of 16 cars: a shared win "
+                                  "(B-8.3, U-2.5).")
+
+
+def test_B_8_3_a_third_player_holds_the_bonus_the_tied_compare_their_paths():
+    """Ana and Bea tie on points and tickets; Cy (fewer points) holds the Longest Path bonus,
+    so neither tied player holds it: the longer of their own paths decides."""
+    ana = Scorer("Ana", claims(*CHAIN, rid(USA, "New York", "Washington")), ("O08",))  # trail 18
+    bea = Scorer("Bea", claims(*TWINS, rid(USA, "Las Vegas", "Los Angeles")), ("N23",))  # trail 16
+    cy = Scorer("Cy", claims(rid(USA, "Los Angeles", "El Paso"), rid(USA, "El Paso", "Houston"),
+                             rid(USA, "Houston", "New Orleans"), rid(USA, "New Orleans", "Atlanta"),
+                             rid(USA, "Atlanta", "Charleston")),                     # trail 20
+                (Ticket("Z2", "Seattle", "Miami", 22),))                             # not done: -22
+    sheet = Scoresheet.compute(USA, [ana, bea, cy], {"longest_path": 10})
+    assert sheet.awarded["longest_path"] == (2,)
+    assert sheet.totals[0] == sheet.totals[1] > sheet.totals[2]
+    assert sheet.winners == (0,)
+    assert sheet.verdict.endswith("; winner: Ana, with the longest continuous path (18 to 16 cars) (B-8.3).")
 
 
 def test_B_8_3_a_third_player_below_the_tie_is_not_a_winner():
@@ -476,8 +508,9 @@ def test_B_8_3_three_tied_two_hold_the_bonus_they_share_the_win():
     sheet = Scoresheet.compute(USA, [ana, bea, cy], {"longest_path": 10})
     assert sheet.totals == (42, 42, 42)
     assert sheet.winners == (0, 1)
-    assert sheet.verdict == ("Ana, Bea and Cy tie on 42 points and 1 completed ticket; Ana and Bea hold "
-                             "the Longest Path bonus: a shared win between them (B-8.3).")
+    assert sheet.verdict == ("Ana, Bea and Cy tie on 42 points and 1 completed ticket; Ana and Bea have "
+                             "the longest continuous path (16 cars) and hold the Longest Path bonus: "
+                             "a shared win between them (B-8.3).")
 
 
 def test_TA_24_team_winner_tie_breaks_apply_to_teams():

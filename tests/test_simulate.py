@@ -342,3 +342,16 @@ def test_team_asia_results_give_each_seat_its_team_TA_3_TA_16():
         # winners are whole teams
         won = {r.seats[w].scorer for w in r.winners}
         assert sorted(r.winners) == sorted(s for i in won for s in teams[i])
+
+
+def test_the_summary_table_keeps_its_columns_with_long_player_names():
+    """Every row's columns start where the header's do, whatever the agents' names (issue 35)."""
+    import ttr_nb
+    from ttr_nb.simulate import summary_table
+
+    text = summary_table(ttr_nb.simulate("usa", 2, games=3, seed=1, agents=["destination-hungry", "random"]))
+    header, *rows = text.splitlines()[1:-1]
+    for col in ("wins", "win rate", "mean score"):
+        end = header.index(col) + len(col)
+        for row in rows:
+            assert row[end - 1] != " " and (end == len(row) or row[end] == " "), (col, row)

@@ -13,6 +13,8 @@ Example
 """
 from __future__ import annotations
 
+import difflib
+
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -151,11 +153,29 @@ class Board:
         return [r for r in self.routes if {r.a, r.b} == {a, b}]
 
     def find_route(self, a: str, b: str, color: str | None = None) -> Route:
-        """The one track a–b (of ``color`` when the pair is a double)."""
-        found = [r for r in self.routes_between(a, b) if color is None or r.color == color]
-        if len(found) != 1:
-            raise KeyError(f"{len(found)} routes {a}–{b}" + (f" of colour {color}" if color else ""))
-        return found[0]
+        """The one track a–b (of ``color`` when the pair is a double); the cities' names are
+        read as :meth:`city_named` reads them ('denver' is Denver). KeyError saying what is
+        wrong: a city not on the board (with the nearest names), no route between the two
+        (with the cities ``a`` does join), or a double named without its colour.
+
+        >>> load_map("usa").find_route("denver", "omaha").label()
+        'Denver–Omaha (4, pink)'
+        """
+        a, b = self.city_named(a), self.city_named(b)
+        tracks = self.routes_between(a, b)
+        found = [r for r in tracks if color is None or r.color == color]
+        if len(found) == 1:
+            return found[0]
+        if not tracks:
+            near = sorted({r.other(a) for r in self.routes if a in (r.a, r.b)})
+            raise KeyError(f"{self.name} has no route between {a} and {b}; {a}'s routes go to "
+                           f"{', '.join(near) or 'no city'}.")
+        colours = " and ".join(r.color for r in tracks)
+        if found:  # (more than one)
+            how = ("give the colour of the track you mean" if color is None and len({r.color for r in found}) > 1
+                   else f"name one track by its route id ({', '.join(str(r.id) for r in found)})")
+            raise KeyError(f"{a}–{b} is a double route ({colours}): {how}.")
+        raise KeyError(f"{a}–{b} has no {color} track; its tracks are {colours}.")
 
     def route_id(self, spec: Any, taken: Iterable[int] = ()) -> int:
         """A route id from an id, ``'City–City'`` (or ``'City-City'``), ``'City–City red'``,
@@ -204,15 +224,19 @@ class Board:
         return (free or found)[0].id
 
     def city_named(self, name: Any) -> str:
-        """The city called ``name``, forgiving case, spaces and accents ('montreal' is
-        'Montréal'); KeyError naming the board if there is none."""
+        """The city called ``name``, forgiving case, spaces, dots, hyphens and accents
+        ('montreal' is 'Montréal'); KeyError naming the board and the nearest names if there
+        is none."""
         if isinstance(name, str) and name in self.cities:
             return name
-        key = plain_name(name) if isinstance(name, str) else None
+        key = _city_key(name) if isinstance(name, str) else None
         for city in self.cities:
-            if plain_name(city) == key:
+            if _city_key(city) == key:
                 return city
-        raise KeyError(f"{self.name} has no city called {name!r}.")
+        plain = {_city_key(c): c for c in self.cities}
+        close = difflib.get_close_matches(key, list(plain), n=3, cutoff=0.6) if key else []
+        hint = f" Did you mean {' or '.join(repr(plain[c]) for c in close)}?" if close else ""
+        raise KeyError(f"{self.name} has no city called {name!r}.{hint}")
 
     def route_ids(self, specs: Iterable[Any]) -> list[int]:
         """The route ids of ``specs`` (each as :meth:`route_id` reads it), in order.
@@ -334,6 +358,12 @@ def plain_name(text: str) -> str:
     return " ".join(flat.lower().split())
 
 
+def _city_key(text: str) -> str:
+    """A city's name as :meth:`Board.city_named` compares it: :func:`plain_name` without dots
+    and with hyphens as spaces ('sault st marie' is 'Sault St. Marie')."""
+    return " ".join(plain_name(text).replace(".", " ").replace("-", " ").split())
+
+
 def maps_dir() -> Path:
     """Where the shipped maps live: inside the installed package, or maps/ in a checkout."""
     here = Path(__file__).resolve().parent
@@ -352,8 +382,16 @@ def load_map(name_or_path: str | Path) -> Board:
     if not isinstance(name_or_path, (str, Path)):
         raise MapError(shown_name(name_or_path), "file",
                        f"a map is a name ({', '.join(MAP_NAMES)}) or a path to a JSON file")
-    key = str(name_or_path).replace("-", "_")
     p = Path(name_or_path)
+    key = str(name_or_path)
+    if not p.suffix and len(p.parts) <= 1:  # a name: any case, "-", "_" or spaces between words
+        key = "_".join(key.strip().lower().replace("-", " ").replace("_", " ").split())
+        if key not in MAP_NAMES and not p.exists() and key:
+            close = difflib.get_close_matches(key, MAP_NAMES, n=2, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
+            raise MapError(str(name_or_path), "file",
+                           f"no shipped map has this name{hint} (shipped maps: {', '.join(MAP_NAMES)}; "
+                           f"or give the path of a map file)")
     if key in MAP_NAMES and not p.suffix:
         if key in _CACHE:
             return _CACHE[key]

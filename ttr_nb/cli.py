@@ -62,6 +62,16 @@ _EXAMPLES = """examples:
 """
 
 
+def _variant(text: str) -> str:
+    """A ``--variant`` value: any spelling of a variant's name (``variants.variant_name``)."""
+    from .variants import variant_name
+
+    try:
+        return variant_name(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
     from .agents import AGENTS
@@ -94,11 +104,12 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(or one JSON object per game).",
                        epilog="example: ttr-nb simulate --variant heart-of-africa --players 3 "
                               "--games 500 --agents greedy --workers 2")
-    s.add_argument("--variant", default="usa", choices=names, metavar="VARIANT",
+    s.add_argument("--variant", default="usa", type=_variant, metavar="VARIANT",
                    help=f"the variant: {', '.join(names)}")
     s.add_argument("--players", type=int, default=2, help="players in each game")
     s.add_argument("--games", type=int, default=10, help="games to play")
-    s.add_argument("--seed", type=int, default=0, help="the random seed of the first game (then +1 each)")
+    s.add_argument("--seed", type=int, default=0, help="the random seed of the run: game i is dealt with a seed worked out "
+                        "from it and i (ttr_nb.simulate's game_seed), recorded with each game")
     s.add_argument("--agents", default="random",
                    help=f"comma-separated players, one per seat or one for all: {agents}")
     s.add_argument("--json", action="store_true", help="one JSON object per game per line")
@@ -124,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "players and draw it after --step actions (default: at its end).",
                        epilog="examples: ttr-nb render --map legendary_asia -o board.png\n"
                               "          ttr-nb render --variant usa --players 3 --step 60")
-    r.add_argument("--variant", default="usa", choices=names, metavar="VARIANT",
+    r.add_argument("--variant", default="usa", type=_variant, metavar="VARIANT",
                    help=f"the variant of the game: {', '.join(names)}")
     r.add_argument("--map", default=None, help=f"draw this map with no game ({', '.join(MAP_NAMES)} or a file)")
     r.add_argument("--players", type=int, default=2, help="players in the game")

@@ -616,13 +616,14 @@ def summary_table(results: Sequence[GameResult]) -> str:
     lines = [
         f"{first.variant}, {first.players} players, {n} game{'s' * (n != 1)}, "
         f"agents {','.join(first.agents)}",
-        f"{'seat':<5} {'agent':<8} {'wins':>5} {'win rate':>9} {'95% CI':>13} {'mean score':>11}",
     ]
+    w = max(8, *(len(a) for a in first.agents))  # (the agent column fits the longest name)
+    lines.append(f"{'seat':<5} {'agent':<{w}} {'wins':>5} {'win rate':>9} {'95% CI':>13} {'mean score':>11}")
     for seat in range(first.players):
         wins = sum(1 for r in results if seat in r.winners)
         lo, hi = wilson(wins, n)
         mean = sum(r.seats[seat].total for r in results) / n
-        lines.append(f"{seat:<5} {first.agents[seat]:<8} {wins:>5} {wins / n:>9.1%} "
+        lines.append(f"{seat:<5} {first.agents[seat]:<{w}} {wins:>5} {wins / n:>9.1%} "
                      f"{f'{lo:.1%}-{hi:.1%}':>13} {mean:>11.1f}")
     shared = sum(1 for r in results if len(r.winners) > 1
                  and len({r.seats[w].scorer for w in r.winners}) > 1)

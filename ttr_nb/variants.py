@@ -20,6 +20,8 @@ new map, a new mechanic) is added from outside the package with :func:`register_
 """
 from __future__ import annotations
 
+import difflib
+
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable
@@ -392,6 +394,23 @@ def _type_problem(k: str, val: Any, p: Policy) -> str | None:
     return f"setting {k} must be {want}, not {shown(val)}"
 
 
+def variant_name(name: Any) -> str:
+    """The registered variant ``name`` stands for, in any case and with ``_``, ``-`` or spaces
+    between words ("Legendary_Asia" is ``legendary-asia``); ValueError naming the nearest
+    variants for an unknown one."""
+    if isinstance(name, str):
+        if name in VARIANTS:
+            return name
+        key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+        if key in VARIANTS:
+            return key
+        close = difflib.get_close_matches(key, list(VARIANTS), n=3, cutoff=0.6)
+        hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
+        raise ValueError(f"unknown variant {name!r}.{hint} The variants are: {', '.join(variants())}")
+    raise ValueError(f"a variant is named by a string such as 'usa' (got {name!r}); "
+                     f"the variants are: {', '.join(variants())}")
+
+
 def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
     """The variant ``name`` with its policies, some of them changed by keyword.
 
@@ -403,8 +422,7 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
         if not policy_overrides:
             return base
         policy_overrides = {**base.policies, **policy_overrides}
-    if name not in VARIANTS:
-        raise ValueError(f"unknown variant {name!r}; the variants are: {', '.join(variants())}")
+    name = variant_name(name)
     v = _base(name, frozenset(k for k in LEFT_OUT if policy_overrides.get(k)))
     if not policy_overrides:
         return v

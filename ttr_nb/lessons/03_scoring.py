@@ -9,7 +9,8 @@
 # - find a player's longest trail, and explain why it may pass a city twice;
 # - spot the five common scoring mistakes and correct them.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes.
+# **Sections:** §1 How a score is made (3 min) · §2 The example of the rules (7 min) · §3 The longest trail and the longest simple path (8 min) · §4 The Heart of Africa (5 min) · §5 The common scoring mistakes (7 min) · exercises (20 min)
 # **Prerequisites:** lesson 01 (routes, Destination Tickets, the Longest Path bonus); lesson 02
 # for the Globetrotter.
 # **What you will do:** score the example of the rules on a real board, compare the longest
@@ -24,7 +25,7 @@ from ttr_nb.exercises import l03
 from ttr_nb.scoring import Claim, Scorer, Scoresheet
 
 # %% [markdown]
-# ## How a score is made
+# ## 1. How a score is made
 #
 # A `Scoresheet` is made of **lines**, and every line says where its points come from:
 #
@@ -32,10 +33,10 @@ from ttr_nb.scoring import Claim, Scorer, Scoresheet
 # | --- | --- | --- |
 # | route | 1, 2, 4, 7, 10, 15 for a route of 1 to 6 cars | [B-5.9](../docs/RULES.md#B-5.9) |
 # | ticket | + its value if its two cities are joined by your trains, − its value if not | [B-6.5](../docs/RULES.md#B-6.5) |
-# | bonus | Longest Path 10; Globetrotter 15 in USA 1910 (10 in the Heart of Africa) | [B-8.2](../docs/RULES.md#B-8.2), [U-1.5](../docs/RULES.md#U-1.5) |
+# | bonus | Longest Path 10; Globetrotter 15 in USA 1910, 10 in the Heart of Africa | [B-8.2](../docs/RULES.md#B-8.2); [U-1.5](../docs/RULES.md#U-1.5), [H-9.1](../docs/RULES.md#H-9.1) |
 # | terrain | the Heart of Africa: a route's points again, when doubled with Terrain cards | [H-5](../docs/RULES.md#H-5) |
 #
-# ## Example 1. The example of the rules: 62 + 11 + 8 − 9 = 72, + 10 = 82
+# ## 2. Example 1, the example of the rules: 62 + 11 + 8 − 9 = 72, + 10 = 82
 #
 # *Mia has 62 route points on the track. She completes two Destination Tickets (11 and 8) but
 # fails a 9: 62 + 11 + 8 − 9 = 72. With the Longest Path bonus: 72 + 10 = 82 points.*
@@ -86,7 +87,7 @@ print(failed.detail)
 ttr_nb.show(sheet, gap=failed.routes, cities=failed.cities, title="Chicago–Santa Fe fails: the gap")
 
 # %% [markdown]
-# ## Examples 2 to 4. The longest trail and the longest simple path
+# ## 3. The longest trail and the longest simple path: examples 2 to 4
 #
 # The Longest Path bonus ([B-8.2](../docs/RULES.md#B-8.2)) goes to the longest line of your own
 # trains. It may loop and pass a city twice, but **each train car counts once**: in graph words
@@ -95,8 +96,10 @@ ttr_nb.show(sheet, gap=failed.routes, cities=failed.cities, title="Chicago–San
 #
 # * **Example 2, a hub.** Six routes, four of them at Salt Lake City.
 # * **Example 3, a spur.** Fourteen routes from coast to coast, 43 cars. Charleston is a dead
-#   end: a trail can take the 2-car Atlanta–Charleston spur only as its last route, and then it
-#   loses the 10 cars from Atlanta to New York, so the spur is left out.
+#   end: a trail can take the 2-car Atlanta–Charleston spur only as its first or its last route.
+#   A trail with the spur runs from Charleston through Atlanta towards one coast only, and loses
+#   either the 10 cars from Atlanta to New York or the 31 from Atlanta back to Calgary, so the
+#   longest trail leaves the spur out.
 # * **Example 4, a loop.** Vancouver, Seattle, Portland, Salt Lake City, Helena and back to Seattle.
 
 # %%
@@ -128,12 +131,13 @@ ttr_nb.show(loop, trails={0: loop.trail(0).routes}, cities=["Seattle"],
 # must stop at Seattle and has 16.
 
 # %% [markdown]
-# ## Example 5. The Heart of Africa: a route doubled with Terrain cards
+# ## 4. The Heart of Africa: a route doubled with Terrain cards (example 5)
 #
 # On the Heart of Africa map a player may double a route's points by also discarding Terrain
 # cards of its terrain: 1 card for a route of 1 to 3 spaces, 2 for 4 to 6, and only if no other
-# player shows more cards of that terrain ([H-5](../docs/RULES.md#H-5); lesson 07 plays it). The Globetrotter is worth 10 there, and there is no Longest
-# Path. You claim Juba–Nairobi (5, yellow, Desert & Savanna) with 2 Desert & Savanna cards, and
+# player shows more cards of that terrain ([H-5](../docs/RULES.md#H-5); lesson 07 plays it).
+# There is no Longest Path there, and the Globetrotter is worth 10
+# ([H-9.1](../docs/RULES.md#H-9.1); lesson 07 says why that number is not certain). You claim Juba–Nairobi (5, yellow, Desert & Savanna) with 2 Desert & Savanna cards, and
 # hold two real tickets of the board: Sudan–Dar es Salaam, which you complete, and Juba–Tabora,
 # which you do not.
 
@@ -149,7 +153,7 @@ print(Scoresheet.compute(africa, [you, rival], ttr_nb.get_variant("heart-of-afri
 # %% [markdown]
 # Routes 4 + 10 + 4 = 18, the doubling +10, tickets 10 − 6 = +4, the Globetrotter +10: **42**.
 #
-# ## The common scoring mistakes
+# ## 5. The common scoring mistakes
 #
 # 1. **Trusting the scoring track without recounting.** One missed move on the track and
 #    everything is off. A Scoresheet never trusts a running total: it recounts every route from
@@ -186,9 +190,10 @@ print(dict(zip(tie.names, tie.totals)), "-", tie.verdict)
 # 5. **Keeping the Longest Path card in the 1910 way to play.** In USA 1910's *1910* way to play
 #    the Globetrotter card replaces it (lesson 02 shows the difference: 145 against 135).
 #
-# On equal points the winner is the player with more completed tickets, then the holder of the
-# Longest Path bonus ([B-8.3](../docs/RULES.md#B-8.3)); Ana and Bea above have no ticket and
-# both hold the bonus, so they share the win.
+# On equal points the winner is the player with more completed tickets, then the one with the
+# longer continuous path ([B-8.3](../docs/RULES.md#B-8.3)), whoever holds the Longest Path
+# bonus (a third player may hold it, and some ways to play have no such card). Ana and Bea
+# above have no ticket and paths of the same length, so they share the win.
 #
 # ## Summary
 #
@@ -259,7 +264,7 @@ exercises.check("03.2", answer)
 # ### Exercise 3. Zoe's longest trail
 # Zoe owns Helena–Denver (4), Denver–Omaha (4), Omaha–Kansas City (1), Kansas City–Denver (4)
 # and Denver–Oklahoma City (4). Find her longest trail: give its cities in order, such as
-# `['Helena', 'Denver', ...]`. (Hint: a trail may pass a city twice.)
+# `['Seattle', 'Portland', ...]`. (Hint: a trail may pass a city twice.)
 
 # %%
 zoe = Scoresheet.compute(usa, [Scorer.from_routes(usa, "Zoe", l03.ZOE_ROUTES)])

@@ -236,7 +236,8 @@ class Scoresheet:
                 won = self.awarded[key]
                 for i in won:
                     lines[i].append(bonus_line(bonus, self.bonuses[key], ms[i],
-                                               [self.names[j] for j in won if j != i]))
+                                               [self.names[j] for j in won if j != i],
+                                               bonus.rule_on(board.key)))
             self._explained = (tuple(tuple(ls) for ls in lines), tuple(results), standings)
         return self._explained
 
@@ -325,20 +326,26 @@ class Scoresheet:
         ids = by_tickets
         who = and_([self.names[i] for i in ids])
         tied = f"{who} tie on {pts} and {plural(most, 'completed ticket')}"
-        if "longest_path" in self.bonuses:
-            holders = [i for i in ids if self.holds(i, "longest_path")]
-            if len(holders) == 1:
-                return (tuple(holders), f"{tied}; winner: {self.names[holders[0]]}, who holds the "
-                        f"Longest Path bonus (B-8.3).")
-            if len(holders) == len(ids):
-                both = "both" if len(ids) == 2 else "all"
-                return (tuple(ids), f"{tied}, and {both} hold the Longest Path bonus: "
-                        f"a shared win (B-8.3).")
-            if holders:
-                return (tuple(holders), f"{tied}; {and_([self.names[i] for i in holders])} hold the "
-                        f"Longest Path bonus: a shared win between them (B-8.3).")
-            return tuple(ids), f"{tied}, and none of them holds the Longest Path bonus: a shared win (B-8.3)."
-        return tuple(ids), f"{tied}, and no Longest Path bonus is in play: a shared win (U-2.5)."
+        # then the longest continuous path (B-8.3): compared whether or not one of them holds
+        # the Longest Path bonus (a third player may hold it; some ways to play have none, U-2.5)
+        rule = "B-8.3" if "longest_path" in self.bonuses else "B-8.3, U-2.5"
+        cars = {i: self.trail_length(i) for i in ids}
+        far = max(cars.values())
+        longest = [i for i in ids if cars[i] == far]
+        holders = [i for i in longest if self.holds(i, "longest_path")]
+        card = " and hold the Longest Path bonus" if holders else ""
+        if len(longest) == 1:
+            rest = sorted((cars[i] for i in ids if i != longest[0]), reverse=True)
+            card = " and the Longest Path bonus" if holders else ""
+            return (tuple(longest), f"{tied}; winner: {self.names[longest[0]]}, with the longest "
+                    f"continuous path ({far} to {plural(rest[0], 'car')}){card} ({rule}).")
+        names = and_([self.names[i] for i in longest])
+        if len(longest) == len(ids):
+            each = "both" if len(ids) == 2 else "all"
+            return (tuple(longest), f"{tied}, and {each} have a longest continuous path of "
+                    f"{plural(far, 'car')}{card}: a shared win ({rule}).")
+        return (tuple(longest), f"{tied}; {names} have the longest continuous path "
+                f"({plural(far, 'car')}){card}: a shared win between them ({rule}).")
 
     # -- output --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -353,7 +360,7 @@ class Scoresheet:
             "winner_names": [self.names[i] for i in self.winners],
             "result": self.verdict,
             "bonuses": {key: {"title": BONUSES[key].title, "points": self.bonuses[key],
-                              "rule": BONUSES[key].rule,
+                              "rule": BONUSES[key].rule_on(self.board.key),
                               "values": {self.names[i]: v for i, v in enumerate(vs)},
                               "awarded": [self.names[i] for i in self.awarded[key]]}
                         for key, vs in self._values.items()},
@@ -385,7 +392,7 @@ class Scoresheet:
             values = ",".join(f"{jv(names[i])}:{jv(v)}" for i, v in enumerate(vs))
             bonuses.append(
                 f'{jv(key)}:{{"title":{jv(b.title)},"points":{jv(self.bonuses[key])},'
-                f'"rule":{jv(b.rule)},"values":{{{values}}},'
+                f'"rule":{jv(b.rule_on(self.board.key))},"values":{{{values}}},'
                 f'"awarded":{jlist(names[i] for i in self.awarded[key])}}}')
         return (f'{{"board":{jv(self.board.key)},"players":[{",".join(players)}],'
                 f'"winners":{jlist(self.winners)},'
@@ -403,7 +410,7 @@ class Scoresheet:
             to = self.names[won[0]]
         else:
             to = and_([self.names[i] for i in won]) + ", tied: each scores it"
-        return f"{b.title} (+{self.bonuses[key]}, {b.rule}): {vals} → {to}"
+        return f"{b.title} (+{self.bonuses[key]}, {b.rule_on(self.board.key)}): {vals} → {to}"
 
     def _sections(self, i: int) -> list[tuple[str, str, int, list[Line]]]:
         """Scorer ``i``'s sections that have a line: (kind, title, points, lines)."""
