@@ -65,7 +65,7 @@ API: dict[str, tuple[str, list[str]]] = {
                                          "ttr_nb.draw.render", "ttr_nb.draw.legend", "ttr_nb.draw.raster",
                                          "ttr_nb.draw.export", "ttr_nb.charts"]),
     "widgets": ("Controls", ["ttr_nb.widgets"]),
-    "players": ("Players, simulation and tournaments", ["ttr_nb.agents", "ttr_nb.simulate", "ttr_nb.lab",
+    "players": ("Players, simulation and tournaments", ["ttr_nb.agents", "ttr_nb.simulate", "ttr_nb.progress", "ttr_nb.lab",
                                                          "ttr_nb.tournament"]),
     "optimize": ("The best possible score", ["ttr_nb.optimize"]),
     "lessons": ("Lessons and exercises", ["ttr_nb.narrate", "ttr_nb.exercises", "ttr_nb.lessons"]),

@@ -288,3 +288,40 @@ def test_lp_dual_bounds_the_lp_at_every_budget(seed):
         res = prog.solve(relax=True)
         if res.status == 0:
             assert -res.fun <= top + dual * (b - 8) + 1e-6
+
+
+def test_best_score_shows_its_progress_and_the_best_so_far_issue_35():
+    """A bar of the caller's own gets every program of the search and is closed; the last note
+    is the best score found, the same as the result's."""
+    from ttr_nb.optimize import best_score
+
+    class Bar:
+        def __init__(self):
+            self.n, self.notes, self.closed = 0, [], False
+
+        def update(self, n):
+            assert n >= 0
+            self.n += n
+
+        def describe(self, note):
+            self.notes.append(note)
+
+        def close(self):
+            self.closed = True
+
+    bar = Bar()
+    r = best_score("usa", trains=12, tickets="original", progress=bar)
+    assert bar.closed and bar.n > 1
+    assert bar.notes[-1] == f"best so far: {r.score} points"
+    quiet = best_score("usa", trains=12, tickets="original")
+    assert (quiet.score, quiet.routes) == (r.score, r.routes)
+
+
+def test_best_score_refuses_a_progress_it_cannot_show():
+    import pytest as _pytest
+
+    from ttr_nb.errors import IllegalAction
+    from ttr_nb.optimize import best_score
+
+    with _pytest.raises(IllegalAction, match="progress must be True, False"):
+        best_score("usa", trains=6, progress=5)

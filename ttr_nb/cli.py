@@ -168,7 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--game", default=None,
                    help="a saved game (JSON): each player's hindsight instead (time limit 5 s each "
                         "unless --time-limit)")
-    b.add_argument("--json", action="store_true", help="print the result as JSON")
+    b.add_argument("--json", action="store_true", help="print the result as JSON (no progress bar)")
+    b.add_argument("--no-progress", action="store_true",
+                   help="no progress bar on stderr (shown only when it is a terminal)")
     b.set_defaults(func=_best_score)
     return p
 

@@ -27,10 +27,9 @@ import json
 import math
 import os
 import sys
-import time
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Sequence, TextIO
+from typing import Any, Iterator, Sequence
 
 from .errors import shown
 
@@ -346,97 +345,14 @@ def ray_executor(**init: Any) -> cf.Executor:
 
 
 # ------------------------------------------------------------------ progress
-class _TextBar:
-    """A one-line progress bar on a text stream, redrawn with ``\\r`` at most 10 times a second."""
-
-    def __init__(self, total: int, file: TextIO, width: int = 28):
-        self.total, self.file, self.width = max(total, 0), file, width
-        self.done = 0
-        self.start = time.perf_counter()
-        self._last = 0.0
-        self._draw(force=True)
-
-    def update(self, n: int) -> None:
-        self.done += n
-        self._draw(force=self.done >= self.total)
-
-    def _draw(self, force: bool = False) -> None:
-        now = time.perf_counter()
-        if not force and now - self._last < 0.1:
-            return
-        self._last = now
-        frac = self.done / self.total if self.total else 1.0
-        fill = int(round(frac * self.width))
-        elapsed = now - self.start
-        rate = f"{self.done / elapsed:,.0f} games/s" if elapsed > 0 and self.done else ""
-        bar = "#" * fill + "-" * (self.width - fill)
-        self.file.write(f"\r[{bar}] {self.done}/{self.total} games {rate:>14}")
-        self.file.flush()
-
-    def close(self) -> None:
-        self._draw(force=True)
-        self.file.write("\n")
-        self.file.flush()
-
-
-class _WidgetBar:
-    """An ipywidgets ``IntProgress`` shown in the notebook."""
-
-    def __init__(self, total: int):
-        import ipywidgets  # noqa: PLC0415
-        from IPython.display import display  # noqa: PLC0415
-
-        self.widget = ipywidgets.IntProgress(value=0, min=0, max=max(total, 1),
-                                             description="games")
-        display(self.widget)
-
-    def update(self, n: int) -> None:
-        self.widget.value = min(self.widget.value + n, self.widget.max)
-
-    def close(self) -> None:
-        self.widget.bar_style = "success"
-
-
-def _in_notebook() -> bool:
-    shell = sys.modules.get("IPython")
-    if shell is None:
-        return False
-    try:
-        ip = shell.get_ipython()
-    except Exception:  # pragma: no cover - IPython oddities
-        return False
-    return ip is not None and type(ip).__name__ == "ZMQInteractiveShell"
-
-
-def _is_bar(progress: Any) -> bool:
-    return (callable(getattr(progress, "update", None))
-            and callable(getattr(progress, "close", None)))
-
-
-def _check_progress(progress: Any) -> None:
-    if progress in (True, False, None) or _is_bar(progress) \
-            or callable(getattr(progress, "write", None)):
-        return
-    raise ValueError("progress must be True, False, a text stream, or an object with "
-                     f"update(n) and close() (such as a tqdm bar), not {progress!r}")
+from .progress import WidgetBar as _WidgetBar  # noqa: E402  (the bars live in ttr_nb.progress)
+from .progress import check_progress as _check_progress  # noqa: E402
+from .progress import progress_bar as _progress_bar_of  # noqa: E402
 
 
 def _progress_bar(progress: Any, total: int) -> Any:
-    """None (no bar), a notebook widget bar, a text bar on stderr or on the given stream,
-    or the given object itself when it has ``update(n)`` and ``close()`` (a tqdm bar)."""
-    _check_progress(progress)
-    if progress is False or progress is None:
-        return None
-    if _is_bar(progress):
-        return progress
-    if progress is not True:
-        return _TextBar(total, progress)
-    if _in_notebook():
-        try:
-            return _WidgetBar(total)
-        except ImportError:
-            pass
-    return _TextBar(total, sys.stderr)
+    """:func:`ttr_nb.progress.progress_bar` counting games."""
+    return _progress_bar_of(progress, total, "games")
 
 
 # ------------------------------------------------------------------- simulate

@@ -143,7 +143,7 @@ def _whole(value: Any, what: str, low: int) -> int:
 def best_score(board: Board | str, trains: int | None = None, tickets: Any = None,
                routes: Iterable[Any] | None = None, mode: str = "choose",
                time_limit: float | None = None,
-               mountain_points_per_x: int = MOUNTAIN_POINTS_PER_X) -> BestScore:
+               mountain_points_per_x: int = MOUNTAIN_POINTS_PER_X, progress: Any = False) -> BestScore:
     """The highest score one player can make with ``trains`` trains (default: the board's
     trains per player, 45 on USA), proven optimal, or the best found with its bound.
 
@@ -157,6 +157,9 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
         ``'hold'`` (the tickets are held: a done one adds, a failed one subtracts, B-6.5).
     time_limit : seconds; when reached, the best score found so far and a bound
         (``proven`` False). None: solve to the end.
+    progress : True shows a progress bar (a widget in a notebook, else a line on stderr) with
+        the best score found so far, as the programs are solved; a text stream, or a bar of
+        your own (``update(n)``, ``close()``: a tqdm bar); False (default) shows nothing.
 
     IllegalAction for a negative budget, an unknown ticket or route, an unknown mode or a
     time limit that is not a positive number.
@@ -175,6 +178,12 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
                 or not math.isfinite(time_limit) or time_limit <= 0:
             raise IllegalAction(f"time_limit is a number of seconds above 0 (or None), not {shown(time_limit)}.")
     per_x = _whole(mountain_points_per_x, "mountain_points_per_x", 0)
+    from ..progress import check_progress, describe, progress_bar
+
+    try:
+        check_progress(progress)
+    except ValueError as e:
+        raise IllegalAction(str(e)) from None
     chosen = _tickets(board, tickets)
     allowed = _routes(board, routes)
     start = time.perf_counter()
@@ -185,7 +194,22 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
     hold = mode == "hold"
     prizes = [2 * t.points if hold else t.points for t in chosen]
     offset = -sum(t.points for t in chosen) if hold else 0
-    out = solve(net, trains, prizes, time_limit)
+    shown_bar: list = []  # the bar, once the number of programs is known, and the count shown
+
+    def report(done: int, total: int, best: float) -> None:
+        if not shown_bar:
+            shown_bar.extend([progress_bar(progress, total, "programs"), 0])
+        bar = shown_bar[0]
+        if bar is not None:
+            bar.update(done - shown_bar[1])
+            shown_bar[1] = done
+            describe(bar, f"best so far: {math.floor(best + offset + 1e-6)} points")
+
+    try:
+        out = solve(net, trains, prizes, time_limit, report if progress else None)
+    finally:
+        if shown_bar and shown_bar[0] is not None:
+            shown_bar[0].close()
     points = net.track_points()
     best = None
     for cand in out.candidates + [[]]:
@@ -238,8 +262,11 @@ def cli_main(args: Any) -> int:
             routes = [int(r) for r in args.routes.split(",") if r.strip()]
         except ValueError:
             raise IllegalAction(f"--routes is a comma-separated list of route ids, not {shown(args.routes)}.") from None
+    import sys
+
+    show = not args.json and not getattr(args, "no_progress", False) and sys.stderr.isatty()
     r = best_score(board, trains=args.trains, tickets=tickets, routes=routes, mode=args.mode,
-                   time_limit=args.time_limit)
+                   time_limit=args.time_limit, progress=show)
     print(json.dumps(r.to_dict(), indent=1) if args.json else r.describe(board))
     return 0
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 import math
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -91,7 +91,8 @@ class Outcome:
         self.candidates, self.bound = [c for c in candidates if c is not None], bound
 
 
-def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | None) -> Outcome:
+def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | None,
+          report: Callable[[int, int, float], None] | None = None) -> Outcome:
     """Best routes and bound for the program value (route points + prizes of done tickets).
 
     1. One network: the best plan of each *root class* (:func:`rooted_model`; the done ticket
@@ -106,6 +107,10 @@ def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | 
        still in doubt are solved with a spare worth that bound.
     3. Only if that check fails: the older connected program with a spare, then the forest
        program (exact, slower).
+
+    ``report(done, total, best)``, if given, is called after each program of step 1 (the
+    routes-only program and each root class, solved or skipped: ``done`` of ``total``) with
+    the best program value found so far.
     """
     start = time.perf_counter()
     deadline = math.inf if time_limit is None else start + time_limit
@@ -124,11 +129,21 @@ def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | 
     def left() -> float | None:
         return None if deadline == math.inf else max(deadline - time.perf_counter(), 0.05)
 
+    total = 1 + sum(len(net.nodes_of[end]) for end in order)
+    done = 0
+
+    def step(best: float) -> None:  # one more program of step 1 solved (or skipped)
+        nonlocal done
+        done += 1
+        if report is not None:
+            report(done, total, best)
+
     prog, x = routes_model(net, trains)
     res = prog.solve(time_limit=left())
     candidates = [picked(net, x, res.x)] if res.x is not None else []
     best = -res.fun if res.x is not None else 0.0
     bound = _bound(res) if res.status != 0 else best
+    step(best)
     if not order:
         return Outcome(candidates, bound)
     mains: list[tuple[float, float]] = []  # each class: its LP bound and points per train
@@ -136,28 +151,31 @@ def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | 
     for i, end in enumerate(order):
         banned = set(order[:i])
         for root in net.nodes_of[end]:
-            built = rooted_model(net, trains, prizes, end, root, banned, dist)
-            if built is None:
-                continue
-            prog, x = built
-            try:
-                ub, g = prog.lp_dual(prog.budget_row)
-            except RuntimeError:  # infeasible: nothing in this class
-                continue
-            mains.append((ub, g))
-            classes.append((end, root, banned))
-            if math.floor(ub + TOL) <= best:
-                continue
-            if time.perf_counter() >= deadline:  # out of time: the LP bound stands
-                bound = max(bound, ub)
-                continue
-            res = prog.solve(time_limit=left())
-            if res.x is not None:
-                candidates.append(picked(net, x, res.x))
-                best = max(best, -res.fun)
-            bound = max(bound, -res.fun if res.status == 0 else min(ub, _bound(res)))
-            log.debug("class %s: LP %.1f, MIP %s, %.1fs", end, ub, None if res.x is None else -res.fun,
-                      time.perf_counter() - start)
+            try:  # (each class counts as done, solved or skipped)
+                built = rooted_model(net, trains, prizes, end, root, banned, dist)
+                if built is None:
+                    continue
+                prog, x = built
+                try:
+                    ub, g = prog.lp_dual(prog.budget_row)
+                except RuntimeError:  # infeasible: nothing in this class
+                    continue
+                mains.append((ub, g))
+                classes.append((end, root, banned))
+                if math.floor(ub + TOL) <= best:
+                    continue
+                if time.perf_counter() >= deadline:  # out of time: the LP bound stands
+                    bound = max(bound, ub)
+                    continue
+                res = prog.solve(time_limit=left())
+                if res.x is not None:
+                    candidates.append(picked(net, x, res.x))
+                    best = max(best, -res.fun)
+                bound = max(bound, -res.fun if res.status == 0 else min(ub, _bound(res)))
+                log.debug("class %s: LP %.1f, MIP %s, %.1fs", end, ub, None if res.x is None else -res.fun,
+                          time.perf_counter() - start)
+            finally:
+                step(best)
     bound = max(bound, best)
     lo = min((d[t.id] for t in net.tickets if t.a != t.b), default=math.inf)
     if lo > trains // 2 or not mains:  # no two ticket networks fit
