@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable
 
-from .mapcheck import MAX_LENGTH, ROUTE_COLORS, check_document  # the map format's colours and limits
+from .mapcheck import MAX_LENGTH, ROUTE_COLORS, check_document, name_key  # the map format's colours and limits
 
 COLORS = ROUTE_COLORS[:-1]
 """The eight train-card colours (pink is the card some editions call purple)."""
@@ -358,10 +358,9 @@ def plain_name(text: str) -> str:
     return " ".join(flat.lower().split())
 
 
-def _city_key(text: str) -> str:
-    """A city's name as :meth:`Board.city_named` compares it: :func:`plain_name` without dots
-    and with hyphens as spaces ('sault st marie' is 'Sault St. Marie')."""
-    return " ".join(plain_name(text).replace(".", " ").replace("-", " ").split())
+_city_key = name_key
+"""A city's name as :meth:`Board.city_named` compares it (``mapcheck.name_key``: the map
+check refuses two cities that read the same)."""
 
 
 def maps_dir() -> Path:
@@ -377,7 +376,7 @@ def load_map(name_or_path: str | Path) -> Board:
     """Load a board: a shipped map by name ('usa', 'legendary_asia', 'heart_of_africa',
     'team_asia'; dashes work too) or a path to a JSON file. Raises MapError on a broken file.
     """
-    from .errors import read_text
+    from .errors import read_text, short_name
 
     if not isinstance(name_or_path, (str, Path)):
         raise MapError(shown_name(name_or_path), "file",
@@ -386,10 +385,10 @@ def load_map(name_or_path: str | Path) -> Board:
     key = str(name_or_path)
     if not p.suffix and len(p.parts) <= 1:  # a name: any case, "-", "_" or spaces between words
         key = "_".join(key.strip().lower().replace("-", " ").replace("_", " ").split())
-        if key not in MAP_NAMES and not p.exists() and key:
+        if key not in MAP_NAMES and not _exists(p) and key:
             close = difflib.get_close_matches(key, MAP_NAMES, n=2, cutoff=0.6)
             hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
-            raise MapError(str(name_or_path), "file",
+            raise MapError(short_name(str(name_or_path)), "file",
                            f"no shipped map has this name{hint} (shipped maps: {', '.join(MAP_NAMES)}; "
                            f"or give the path of a map file)")
     if key in MAP_NAMES and not p.suffix:
@@ -409,6 +408,14 @@ def load_map(name_or_path: str | Path) -> Board:
     if key in MAP_NAMES:
         _CACHE[key] = board
     return board
+
+
+def _exists(p: Path) -> bool:
+    """``p.exists()``, False for a name the system cannot even look up (too long, a NUL)."""
+    try:
+        return p.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def shown_name(value: Any) -> str:

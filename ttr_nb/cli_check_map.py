@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .board import MAP_NAMES, maps_dir, parse_map
-from .errors import parse_json, read_text
+from .board import MAP_NAMES, _exists, maps_dir, parse_map
+from .errors import parse_json, read_text, short_name
 from .mapcheck import check_document
 
 
@@ -13,8 +13,8 @@ def main(files: list[str]) -> int:
     status = 0
     for f in files:
         path = maps_dir() / f"{f.replace('-', '_')}.json" if f.replace("-", "_") in MAP_NAMES else Path(f)
-        if not path.exists() and path.suffix != ".json" and "/" not in f:
-            print(f"{f}: no such map: give a map file (.json) or a shipped map: {', '.join(MAP_NAMES)}")
+        if not _exists(path) and path.suffix != ".json" and "/" not in f:
+            print(f"{short_name(f)}: no such map: give a map file (.json) or a shipped map: {', '.join(MAP_NAMES)}")
             status = 1
             continue
         try:

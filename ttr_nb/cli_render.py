@@ -13,7 +13,11 @@ def cli_render(args: Any) -> int:
     from .board import load_map
     from .draw import save_board
 
-    out = Path(args.output)
+    from .draw.export import picture_path
+
+    out = picture_path(args.output)
+    if args.step is not None and args.step < 0:
+        raise ValueError(f"--step counts actions from the start: 0 or more, not {args.step}")
     if getattr(args, "map", None):
         board = load_map(args.map)
         save_board(board, out)

@@ -35,17 +35,39 @@ class IllegalAction(ValueError):
 
 
 class SaveError(ValueError):
-    """A save file that cannot be loaded: corrupted, truncated, or from a newer version."""
+    """A save file that cannot be loaded: corrupted, truncated, from a newer version, or
+    changed after it was saved (its actions do not replay to the position it records)."""
+
+
+class ArgumentError(ValueError, TypeError):
+    """A value given to ttr_nb that is not allowed: the message names the argument, the value
+    (shortened) and what is allowed, e.g. "seat must be a whole number from 0 to 1 (a seat of
+    this 2-player game), not -1". A ValueError and a TypeError both, so code that catches
+    either keeps working. ``argument`` is the argument's name (or '')."""
+
+    def __init__(self, message: str, argument: str = ""):
+        self.argument = argument
+        super().__init__(cut_words(str(message)))
 
 
 # -- echoing values -------------------------------------------------------------------------
 def shown(value: Any, limit: int = MAX_ECHO) -> str:
     """``repr(value)`` cut to about ``limit`` characters; never fails (a whole number too
     long to print is described by its size)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 30:
-        return f"a whole number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+    if isinstance(value, int) and not isinstance(value, bool) and int.bit_length(value) >= 100:
+        return f"a whole number of about {int(int.bit_length(value) * 0.30103) + 1:,} digits"
+    t = type(value)
+    if t in (str, bytes) and len(value) > 4 * limit:  # (no repr of a huge text)
+        return f"{repr(value[:limit])[:limit]}… ({len(value):,} characters)"
+    if t in (list, tuple) and len(value) > limit // 6:  # (no repr of a huge list)
+        head = ", ".join(shown(x, limit // 3) for x in value[:4])
+        return f"{'[(' [t is tuple]}{head}, …{'])' [t is tuple]} ({len(value):,} items)"
+    if t in (set, frozenset, dict) and len(value) > limit // 6:
+        return f"a {t.__name__} of {len(value):,} items"
     try:
         text = repr(value)
+        if not isinstance(text, str):
+            raise TypeError
     except Exception:  # noqa: BLE001 (a value whose repr fails is still described)
         text = f"<{type(value).__name__}>"
     if len(text) > limit:
@@ -130,14 +152,19 @@ Raise = Callable[[str, str], Exception]
 """Builds the loader's own error from (where: file or file and line, what is wrong)."""
 
 
+def short_name(name: str) -> str:
+    """A file or map name as a message shows it: whole, or its start and its length."""
+    name = str(name)
+    return f"{name[:MAX_ECHO]}… ({len(name):,} characters)" if len(name) > 4 * MAX_ECHO else name
+
+
 def read_text(path: str | Path, error: Raise, what: str = "file") -> str:
     """The UTF-8 text of the file at ``path``; ``error(file, problem)`` for an empty path, a
     directory, a missing or unreadable file, UTF-16 or other non-UTF-8 bytes."""
     name = str(path)
     if not name.strip():
         raise error("(no file name)", f"give the path of a {what}; the name is empty")
-    if len(name) > 4 * MAX_ECHO:
-        name = f"{name[:MAX_ECHO]}… ({len(name):,} characters)"
+    name = short_name(name)
     p = Path(path)
     try:
         if p.is_dir():
@@ -242,5 +269,5 @@ def save_error(where: str, what: str) -> SaveError:
     return SaveError(f"{where}: {what}")
 
 
-__all__ = ["IllegalAction", "SaveError", "MAX_NAME", "MAX_DEPTH", "MAX_INT", "shown", "cut_words",
+__all__ = ["IllegalAction", "SaveError", "ArgumentError", "MAX_NAME", "MAX_DEPTH", "MAX_INT", "shown", "cut_words",
            "int_problem", "action_problem", "read_text", "decode", "parse_json", "load_json", "save_error"]

@@ -37,8 +37,27 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------- rows
+
+def _game_results(results: Any, lazy: bool = False) -> Any:
+    """``results`` as a list of GameResult (an iterator of them, left as it is, if ``lazy``);
+    ValueError, in words, for anything else (a number, a string, a list of other things)."""
+    if isinstance(results, (str, bytes, dict)) or not isinstance(results, Iterable):
+        raise ValueError(f"results are a list of game results (what simulate or read_results gives), "
+                         f"not {shown(results)}")
+    if lazy and not isinstance(results, (list, tuple)):
+        return (_one_result(r) for r in results)
+    return [_one_result(r) for r in results]
+
+
+def _one_result(r: Any) -> Any:
+    if not isinstance(r, GameResult):
+        raise ValueError(f"results are a list of game results (what simulate or read_results gives); "
+                         f"one of them is {shown(r)}")
+    return r
+
 def score_kinds(results: Iterable[GameResult]) -> list[str]:
     """Every kind of score line met in ``results`` ('bonus', 'route', 'ticket', …), sorted."""
+    results = _game_results(results)
     return sorted({k for r in results for s in r.seats for k in s.points})
 
 
@@ -51,6 +70,7 @@ def rows(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     turns, steps``. ``team`` is the index of the seat's line in the Scoresheet
     (the seat itself, except in a team game).
     """
+    results = _game_results(results)
     kinds = score_kinds(results)
     out = []
     for r in results:
@@ -71,6 +91,7 @@ def rows(results: Sequence[GameResult]) -> list[dict[str, Any]]:
 
 def ticket_rows(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     """One dict per kept ticket: ``game, variant, seat, agent, ticket, value, completed``."""
+    results = _game_results(results)
     return [{"game": r.game, "variant": r.variant, "seat": s.seat, "agent": s.agent,
              "ticket": tid, "value": value, "completed": done}
             for r in results for s in r.seats for tid, value, done in s.tickets]
@@ -79,6 +100,7 @@ def ticket_rows(results: Sequence[GameResult]) -> list[dict[str, Any]]:
 def to_dataframe(results: Sequence[GameResult], kind: str = "seats") -> Any:
     """``rows(results)`` (``kind="seats"``) or ``ticket_rows(results)`` (``kind="tickets"``)
     as a pandas DataFrame. Needs pandas: ``pip install "ttr_nb[pandas]"``."""
+    results = _game_results(results)
     try:
         import pandas as pd  # noqa: PLC0415
     except ImportError as e:
@@ -157,20 +179,79 @@ def result_problem(r: GameResult) -> str | None:
             return f"seat {s.seat} has won={s.won} but the winners are {list(r.winners)}"
         if not 0 <= s.scorer < r.players:
             return f"seat {s.seat} scores on line {s.scorer}, not 0..{r.players - 1}"
+    return _score_problem(r)
+
+
+def _score_problem(r: GameResult) -> str | None:
+    """Why the score sheet a result holds is not one (None when it is): a JSON object; if it
+    lists its players, one entry per scorer, each with whole-number seats, total and line points, its lines adding up
+    to its total, and each seat's total the same as its scorer's."""
+    import json
+
+    def whole(v: Any) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool)
+
+    try:
+        sheet = r.score if not r.replay_lines else json.loads(r.score_json)
+    except ValueError as e:
+        return f"its score is not JSON ({shown(str(e), 80)[1:-1]})"
+    if not isinstance(sheet, dict):
+        return f"its score is not a score sheet (a JSON object) but {shown(sheet)}"
+    if "players" not in sheet:  # (a score kept without its sheet: the seats hold the numbers)
+        return None
+    scorers = sheet["players"]
+    if not isinstance(scorers, list) or not scorers:
+        return "its score's players are not a list of scorers"
+    for k, sc in enumerate(scorers):
+        if not isinstance(sc, dict) or not whole(sc.get("total")) or not isinstance(sc.get("seats"), list) \
+                or not all(whole(s) for s in sc["seats"]):
+            return f"score entry {k} is not a scorer (whole-number total and seats)"
+        lines = sc.get("lines", [])
+        if not isinstance(lines, list) or not all(isinstance(x, dict) and whole(x.get("points")) for x in lines):
+            return f"score entry {k} has a line whose points are not a whole number"
+        if lines and sum(x["points"] for x in lines) != sc["total"]:
+            return f"score entry {k}'s lines add up to {sum(x['points'] for x in lines)}, not its total {sc['total']}"
+    for s in r.seats:
+        if s.scorer >= len(scorers) or scorers[s.scorer]["total"] != s.total:
+            return f"seat {s.seat}'s total {s.total} is not its score entry's"
     return None
 
 
 def write_results(results: Iterable[GameResult], path: str | Path) -> int:
     """Save results one JSON object per line (what ``read_results`` reads); returns the count.
 
+    The file is written beside ``path`` and put in its place only once whole, so a run that
+    fails or is stopped (Ctrl-C) never empties a file already there; the lines written before
+    the stop are kept in ``path.partial`` (and the stop is said on stderr).
+
     Each line holds the whole explained score: a result that keeps only the numbers (the
     default of ``simulate``) replays its game to write it, a few milliseconds a game; run
     with ``keep_lines=True`` (or the command line's ``--json``) to write big runs faster."""
+    import os
+    import sys
+
+    results = _game_results(results, lazy=True)
+    name = str(path)
+    if not name.strip():
+        raise ValueError("write_results needs a file name; the name is empty")
+    target = Path(path)
+    if target.is_dir():
+        raise ValueError(f"{shown(name)} is a folder: give the results file's name, e.g. {name.rstrip('/')}/run.jsonl")
+    aside = target.with_name(target.name + ".partial")
     n = 0
-    with open(path, "w", encoding="utf-8") as f:
-        for r in results:
-            f.write(r.to_json_line() + "\n")
-            n += 1
+    try:
+        with open(aside, "w", encoding="utf-8") as f:
+            for r in results:
+                f.write(r.to_json_line() + "\n")
+                n += 1
+    except BaseException:
+        if n:
+            print(f"write_results stopped: the {n} results written so far are in {aside}; "
+                  f"{name} is as it was", file=sys.stderr)
+        else:
+            aside.unlink(missing_ok=True)
+        raise
+    os.replace(aside, target)
     return n
 
 
@@ -182,6 +263,7 @@ def win_rates(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     A shared win counts as a win for every seat that shares it, and a team's win for
     each of its seats.
     """
+    results = _game_results(results)
     if not results:
         return []
     for r in results:
@@ -205,6 +287,7 @@ def win_rates(results: Sequence[GameResult]) -> list[dict[str, Any]]:
 
 def ticket_completion(results: Sequence[GameResult]) -> list[dict[str, Any]]:
     """By ticket value: kept, completed, completion rate and its 95% Wilson interval."""
+    results = _game_results(results)
     kept: dict[int, int] = defaultdict(int)
     done: dict[int, int] = defaultdict(int)
     for r in results:
@@ -289,6 +372,7 @@ def route_claims(results: Sequence[GameResult]) -> dict[int, dict[str, float]]:
     games in which it was some player's first claim) and ``mean_turn`` (the mean game
     turn of its claim, over the games in which it was claimed; left out when the
     results do not record claim turns)."""
+    results = _game_results(results)
     n = len(results)
     count: dict[int, int] = defaultdict(int)
     rank_sum: dict[int, int] = defaultdict(int)
@@ -332,6 +416,7 @@ def route_table(results: Sequence[GameResult], board: Board | None = None,
     often a player's first route; 'mean_rank': earliest in its claimer's claims first;
     'mean_turn': claimed earliest in the game first), with their labels; the ``top``
     first (all when None)."""
+    results = _game_results(results)
     _check_by(by, results)
     board = board or _board_for(results)
     stats = route_claims(results)
@@ -383,6 +468,7 @@ def _title(results: Sequence[GameResult], what: str) -> str:
 def plot_win_rate(results: Sequence[GameResult], ax: Axes | None = None) -> Figure:
     """Win rate by seat, with 95% Wilson confidence intervals and the fair share: 1/players,
     or 1/teams in a team game (where a team's win counts for each of its seats)."""
+    results = _game_results(results)
     table = win_rates(results)
     fig, ax = _axes(ax, (6.0, 4.0))
     seats = [t["seat"] for t in table]
@@ -418,6 +504,7 @@ def plot_win_rate(results: Sequence[GameResult], ax: Axes | None = None) -> Figu
 def plot_scores(results: Sequence[GameResult], ax: Axes | None = None, by: str = "seat") -> Figure:
     """Distributions of final scores, one histogram outline per seat (``by="seat"``) or
     per agent (``by="agent"``), with each group's mean marked."""
+    results = _game_results(results)
     if by not in ("seat", "agent"):
         raise ValueError(f"by must be 'seat' or 'agent', not {by!r}")
     from .draw import PLAYER_COLORS  # noqa: PLC0415
@@ -453,6 +540,7 @@ def plot_scores(results: Sequence[GameResult], ax: Axes | None = None, by: str =
 def plot_ticket_completion(results: Sequence[GameResult], ax: Axes | None = None) -> Figure:
     """Completion rate of kept tickets by ticket value, with 95% Wilson intervals;
     the number of tickets kept is written under each point."""
+    results = _game_results(results)
     table = ticket_completion(results)
     fig, ax = _axes(ax, (7.5, 4.0))
     xs = [t["value"] for t in table]
@@ -534,6 +622,7 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     names; ``figsize``: the new figure's size in inches (when ``ax`` is None; by default
     about 10 inches wide, 8 for a tall board).
     """
+    results = _game_results(results)
     _check_by(by, results)
     import matplotlib as mpl  # noqa: PLC0415
 

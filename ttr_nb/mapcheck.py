@@ -8,6 +8,7 @@ reads them from here, and this module imports no board.
 from __future__ import annotations
 
 import math
+import unicodedata
 from collections import defaultdict
 from typing import Any
 
@@ -27,6 +28,12 @@ MAX_TICKET_POINTS = 99
 MAX_COORD = 10.0
 """Coordinates lie within ±MAX_COORD (the shipped maps use 0..1 across)."""
 MAX_TRAINS = 999
+MAX_CITIES = 300
+MAX_ROUTES = 1_000
+MAX_TICKETS = 1_000
+"""The most cities, routes and tickets a map may have (the largest printed boards have about
+50, 110 and 70): a bigger file is not a board, and would fill the memory of a control."""
+KEY_CHARS = "abcdefghijklmnopqrstuvwxyz0123456789_"
 CITY_KEYS = ("name", "x", "y", "kind", "lon", "lat")
 ROUTE_KEYS = ("id", "a", "b", "length", "color", "double_group", "ferry_locos", "tunnel",
               "mountains", "terrain", "spaces")
@@ -68,6 +75,14 @@ def check_document(doc: Any) -> list[Problem]:
             out.append((key, f"'{key}' must be a list" + (" (missing)" if key not in doc else "")))
     if out:
         return out
+    for key, most in (("cities", MAX_CITIES), ("routes", MAX_ROUTES), ("tickets", MAX_TICKETS)):
+        if len(doc[key]) > most:
+            out.append((key, f"{len(doc[key]):,} {key}: a map has at most {most:,}"))
+    if len(doc["cities"]) < 2 or not doc["routes"]:
+        out.append(("board", f"a board needs two cities and a route between them "
+                             f"(this one has {len(doc['cities'])} cities and {len(doc['routes'])} routes)"))
+    if out:
+        return out
     _check_meta(doc, out)
     names = _check_cities(doc["cities"], out)
     terrain_of = doc.get("terrain_of_color")
@@ -84,7 +99,11 @@ def _check_meta(doc: dict, out: list[Problem]) -> None:
     """The board facts the loader uses: optional, but of the right type when present."""
     for k in ("key", "name"):
         if k in doc and not _is_name(doc[k]):
-            out.append((k, f"'{k}' must be a non-empty string, got {doc[k]!r}"))
+            out.append((k, f"'{k}' must be a non-empty string, got {shown(doc[k])}"))
+    key = doc.get("key")
+    if _is_name(key) and not (len(key) <= 40 and key[0].isalpha() and all(ch in KEY_CHARS for ch in key)):
+        out.append(("key", f"'key' names the board in file names and links: lower-case letters, digits and "
+                           f"'_', starting with a letter, at most 40 characters (like 'usa'), not {shown(key)}"))
     if "height" in doc and not (_is_num(doc["height"]) and doc["height"] > 0):
         out.append(("height", f"'height' must be a number > 0 and at most {MAX_COORD:g}, "
                               f"got {shown(doc['height'])}"))
@@ -106,8 +125,16 @@ def _check_meta(doc: dict, out: list[Problem]) -> None:
             out.append((k, int_problem(doc[k], f"'{k}'", 1, MAX_TRAINS)))
 
 
+def name_key(text: str) -> str:
+    """A name as it is compared when typed: lower case, no accents, dots or hyphens, single
+    spaces ('sault st marie' is 'Sault St. Marie', 'montreal' is 'Montréal')."""
+    flat = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(flat.lower().replace(".", " ").replace("-", " ").split())
+
+
 def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
     names: dict[str, str] = {}
+    keys: dict[str, str] = {}
     for i, c in enumerate(cities):
         where = f"city #{i + 1}"
         if not isinstance(c, dict):
@@ -121,6 +148,10 @@ def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
         _unknown_keys(c, CITY_KEYS, where, out)
         if name in names:
             out.append((where, "is listed twice (duplicate city name)"))
+        elif name_key(name) in keys:
+            out.append((where, f"reads the same as city {shown(keys[name_key(name)])} when typed (names are "
+                               f"compared without case, accents, dots or hyphens): give them different names"))
+        keys.setdefault(name_key(name), name)
         for k in ("x", "y"):
             if not _is_num(c.get(k)):
                 out.append((where, f"'{k}' must be a number from -{MAX_COORD:g} to {MAX_COORD:g}, "
@@ -129,6 +160,10 @@ def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
         if kind not in KINDS:
             out.append((where, f"kind {kind!r} is not one of {', '.join(KINDS)}"))
         names[name] = kind if kind in KINDS else "city"
+    spots = {(c.get("x"), c.get("y")) for c in cities
+             if isinstance(c, dict) and _is_num(c.get("x")) and _is_num(c.get("y"))}
+    if len(names) >= 2 and len(spots) == 1:
+        out.append(("cities", "every city is at the same point: give the cities their places (x, y)"))
     return names
 
 

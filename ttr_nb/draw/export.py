@@ -120,12 +120,39 @@ def board_svg(board: Board, **kw: Any) -> str:
     return buf.getvalue()
 
 
+PICTURE_SUFFIXES = (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".eps", ".tif", ".tiff", ".webp")
+
+
+def picture_path(path: str | Path) -> Path:
+    """``path`` as the file a picture goes to; ValueError, in words, for an empty name, a
+    folder, a folder that does not exist, or a suffix that is not a picture's."""
+    from ..errors import shown
+
+    name = str(path)
+    if not name.strip():
+        raise ValueError("give the picture's file name, such as board.png; the name is empty")
+    p = Path(path)
+    try:
+        folder = p.is_dir()
+        parent_ok = p.parent.is_dir()
+    except (OSError, ValueError) as e:
+        raise ValueError(f"{shown(name)} cannot be a file name ({getattr(e, 'strerror', None) or e})") from None
+    if folder:
+        raise ValueError(f"{shown(name)} is a folder: give a file name in it, such as {p / 'board.png'}")
+    if p.suffix.lower() not in PICTURE_SUFFIXES:
+        raise ValueError(f"{shown(name)}: a picture's file name ends with {', '.join(PICTURE_SUFFIXES)}, "
+                         f"such as board.png")
+    if not parent_ok:
+        raise ValueError(f"the folder {shown(str(p.parent))} does not exist: make it first, or write elsewhere")
+    return p
+
+
 def save_board(board: Board, path: str | Path, **kw: Any) -> None:
     """Draw the board and write it to ``path``: PNG (compact, as :func:`board_png`), or SVG
     or PDF by the file's suffix. Keywords go to :func:`draw_board` (and ``dpi``)."""
     import matplotlib.pyplot as plt
 
-    path = Path(path)
+    path = picture_path(path)
     if path.suffix.lower() == ".png":
         path.write_bytes(board_png(board, **kw))
         return

@@ -6,6 +6,8 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..errors import shown
+
 Checker = Callable[[Any], "Feedback"]
 
 
@@ -110,6 +112,19 @@ def checker_of(key: str) -> _Exercise | None:
     return _REGISTRY.get(str(key).strip())
 
 
+MAX_ANSWER = 10_000
+"""The longest answer read (characters of a text, items of a list): longer is not an answer."""
+
+
+def _size(answer: Any) -> int:
+    """The characters of a text answer or the items of a list answer (0 for anything else)."""
+    if isinstance(answer, (str, bytes)):
+        return len(answer)
+    if isinstance(answer, (list, tuple, set, frozenset, dict)):
+        return len(answer) + sum(len(x) for x in answer if isinstance(x, (str, bytes)))
+    return 0
+
+
 def check(key: str, answer: Any) -> Feedback:
     """Check ``answer`` to exercise ``key`` ("04.2") and say, in words, whether it is right.
 
@@ -129,12 +144,20 @@ def check(key: str, answer: Any) -> Feedback:
     if answer is ... or answer is None:
         return Feedback("not answered", f"replace the ... with {ex.form}, then run the cell again.",
                         ex.key)
+    size = _size(answer)
+    if size > MAX_ANSWER:
+        return Feedback("not yet", f"this answer is very long ({size:,} characters or items); "
+                                   f"an answer here is short: {ex.form}.", ex.key)
     try:
         out = ex.checker(answer)
     except AnswerError as exc:
         return Feedback("not yet", str(exc), ex.key)
     except Exception as exc:  # noqa: BLE001 — feedback, never a traceback
-        return Feedback("not yet", f"I could not read your answer ({exc}). Give {ex.form}.", ex.key)
+        try:
+            why = shown(str(exc), 120)[1:-1]
+        except Exception:  # noqa: BLE001 — an error whose words cannot be read
+            why = type(exc).__name__
+        return Feedback("not yet", f"I could not read your answer ({why}). Give {ex.form}.", ex.key)
     if not isinstance(out, Feedback):
         return Feedback("not yet", f"the checker of exercise {ex.key} gave no verdict.", ex.key)
     return Feedback(out.status, out.message, ex.key)

@@ -17,6 +17,11 @@ from typing import Any
 SOURCES = Path(__file__).resolve().parent
 SOLUTION = "solution"
 RULES_LINK = "../docs/RULES.md#"
+IGNORE_OUTPUT_MARK = "# NBVAL_IGNORE_OUTPUT"
+"""A code cell of a lesson source whose first line is this shows something that changes from
+run to run (a control): nbval must not compare its output."""
+IGNORE_OUTPUT_TAG = "nbval-ignore-output"
+"""The cell tag nbval reads for the same thing; the built notebooks carry the tag, not the line."""
 
 
 def sources() -> list[Path]:
@@ -38,6 +43,25 @@ def notebooks_dir() -> Path:
 def is_solution(cell: Any) -> bool:
     """True for a cell tagged ``solution`` (dropped from the student edition)."""
     return SOLUTION in cell.get("metadata", {}).get("tags", [])
+
+
+def tag_ignored_outputs(nb: dict) -> dict:
+    """Turn the first line ``# NBVAL_IGNORE_OUTPUT`` of each code cell of ``nb`` into the cell
+    tag ``nbval-ignore-output`` (which nbval honours), so no reader sees the comment. Changes
+    ``nb`` (a dict or an nbformat notebook) in place and returns it."""
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        src = cell["source"]
+        text = "".join(src) if isinstance(src, list) else src
+        first, _, rest = text.partition("\n")
+        if first.strip() != IGNORE_OUTPUT_MARK:
+            continue
+        cell["source"] = rest
+        tags = cell.setdefault("metadata", {}).setdefault("tags", [])
+        if IGNORE_OUTPUT_TAG not in tags:
+            tags.append(IGNORE_OUTPUT_TAG)
+    return nb
 
 
 def student_edition(nb: dict) -> dict:
@@ -73,6 +97,8 @@ def write_lessons(directory: str | Path, student: bool = False, overwrite: bool 
     A file that is already there is left alone unless ``overwrite``: FileExistsError names
     the files, and nothing is written.
     """
+    if not str(directory).strip():
+        raise ValueError("give the folder to write the lessons to, such as my-class; the name is empty")
     src = notebooks_dir()
     if student:
         src = src / "student"

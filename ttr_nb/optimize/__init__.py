@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..board import Board, Ticket
+from ..mapcheck import MAX_TRAINS
 from ..errors import IllegalAction, shown
 from ..rules.claiming import MOUNTAIN_POINTS_PER_X
 
@@ -126,17 +127,22 @@ def _routes(board: Board, routes: Any) -> list[int]:
     if isinstance(routes, (str, bytes)) or not isinstance(routes, Iterable):
         raise IllegalAction(f"routes is a list of routes (ids or 'City–City'), not {shown(routes)}.")
     try:
-        return board.route_ids(list(routes))
+        ids = board.route_ids(list(routes))
     except (KeyError, ValueError, TypeError) as e:
         word = e.args[0] if e.args else e
         raise IllegalAction(f"Not a route of {board.name}: {word}") from None
+    if not ids:
+        raise IllegalAction("routes is empty: give the routes that may be claimed (or None for every route).")
+    return ids
 
 
-def _whole(value: Any, what: str, low: int) -> int:
+def _whole(value: Any, what: str, low: int, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalAction(f"{what} is a whole number, not {shown(value)}.")
     if value < low:
-        raise IllegalAction(f"{what} cannot be {value}: it is at least {low}.")
+        raise IllegalAction(f"{what} cannot be {shown(value)}: it is at least {low}.")
+    if high is not None and value > high:
+        raise IllegalAction(f"{what} cannot be {shown(value)}: it is at most {high:,} (no board has more).")
     return value
 
 
@@ -172,7 +178,7 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
         raise IllegalAction(f"mode is 'choose' or 'hold', not {shown(mode)}.")
     if trains is None:
         trains = int(board.meta.get("trains_per_player", 45))
-    trains = _whole(trains, "The number of trains", 0)
+    trains = _whole(trains, "The number of trains", 0, MAX_TRAINS)
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
                 or not math.isfinite(time_limit) or time_limit <= 0:
