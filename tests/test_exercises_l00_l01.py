@@ -4,6 +4,9 @@ here from the engine and the graph functions, as the checkers do, so a change in
 or the boards moves both."""
 from __future__ import annotations
 
+import re
+
+import numpy as np
 import pytest
 
 import ttr_nb
@@ -137,9 +140,32 @@ def test_01_4_B_7_2_everyone_plays_once_more_after_the_trigger():
     left = end.view(None)["turns_left"]
     assert left == end.n == 5
     assert check("01.4", left).ok
-    assert "plays one more turn too" in check("01.4", left - 1).message
+    assert "who started the final round" in check("01.4", left - 1).message
     assert "2 trains or fewer" in check("01.4", 0).message
-    assert f"there are {end.n} players" in check("01.4", left + 2).message
+
+
+def test_01_4_feedback_says_what_to_check_never_the_number_of_turns_or_players():
+    """Issue 33: a wrong answer is told what to check (who plays after the trigger, the
+    trigger too), never the number of players or of turns left, which is the answer."""
+    end = l01.five_player_end()
+    left = end.view(None)["turns_left"]
+    for n in [k for k in range(0, 12) if k != left] + [-1, 100]:
+        msg = check("01.4", n).message
+        assert not check("01.4", n).ok
+        assert not re.search(rf"(?<!\d){left}(?!\d)", msg) and "five" not in msg.lower(), (n, msg)
+        assert "players" not in msg or "there are" not in msg, (n, msg)
+
+
+@pytest.mark.parametrize("given", [5, "5", 5.0, [5], np.int64(5), np.array(5)])
+def test_01_4_reads_the_answer_in_every_form(given):
+    assert check("01.4", given).ok
+
+
+def test_00_1_example_in_the_form_is_not_half_the_answer():
+    """The "not answered" example (3, 2) shares no number with the answer (6, 4)."""
+    msg = check("00.1", ...).message
+    assert "(3, 2)" in msg and "(5, 4)" not in msg
+    assert check("00.1", np.array([6, 4])).ok
 
 
 def test_lesson_game_is_the_same_every_time():

@@ -3,6 +3,9 @@ solutions are right, typical mistakes get their own message, ``...`` is "not ans
 junk never raises. The longest trail is a trail: each route once, cities may repeat (B-8.2)."""
 from __future__ import annotations
 
+import re
+
+import numpy as np
 import pytest
 
 from ttr_nb import exercises
@@ -29,7 +32,11 @@ def test_04_1_odd_cities_right_and_named_mistakes():
     assert "Helena has 6 routes in this network: an even number" in said("04.1", odd + ["Helena"])
     assert "Chicago has no route in this network" in said("04.1", odd + ["Chicago"])
     msg = said("04.1", odd[1:])
-    assert "Not yet" in msg and f"{odd[0]} is odd too" in msg
+    assert "Not yet" in msg and "one odd city is missing" in msg
+    assert odd[0] not in msg, "issue 33: the missing city is not named (it is the answer)"
+    msg = said("04.1", odd[:2])
+    assert f"{len(odd) - 2} odd cities are missing" in msg and not any(c in msg for c in odd[2:])
+    assert exercises.check("04.1", ", ".join(odd)).ok
 
 
 def test_04_2_routes_left_out_right_and_named_mistakes():
@@ -81,6 +88,7 @@ def test_05_1_cars_left_out():
     assert "no set of routes with only 6 cars" in said("05.1", 6)
     assert "fewer cars are enough" in said("05.1", 9)
     assert "the most a trail can have" in said("05.1", 32)      # the bound, not the cars left out
+    assert "39 − 7" not in said("05.1", 32) and " 7" not in said("05.1", 32)  # issue 33: not the answer
     assert "all the cars of the network" in said("05.1", 39)
     assert "only 39 cars" in said("05.1", 100)
     assert "0 or more" in said("05.1", -3)
@@ -97,6 +105,9 @@ def test_05_2_a_trail_that_meets_the_bound():
 def test_05_3_a_trail_ending_at_two_even_cities():
     assert exercises.check("05.3", "c").ok
     assert exercises.check("05.3", "C.").ok
+    for written in ("(c)", "c)", " (C) ", ["c"], "c) the odd cities of the network, and s and t"):
+        assert exercises.check("05.3", written).ok, written
+    assert not exercises.check("05.3", "a closed trail").ok
     assert "closed trail" in said("05.3", "a")
     assert "ends are odd cities" in said("05.3", "b")
     assert "one of 'a', 'b', 'c'" in said("05.3", "d")
@@ -126,3 +137,21 @@ def test_unanswered_is_not_answered_yet(key):
 def test_junk_never_raises_and_is_never_right(key, junk):
     fb = exercises.check(key, junk)
     assert fb.status == "not yet", (key, junk, str(fb))
+
+
+@pytest.mark.parametrize("key, right", [("04.3", ["Seattle", "Helena", "Denver", "Omaha", "Helena",
+                                                  "Winnipeg", "Calgary", "Helena", "Salt Lake City",
+                                                  "Portland"]),
+                                        ("05.2", ["Omaha", "Chicago", "Toronto", "Duluth", "Winnipeg",
+                                                  "Sault St. Marie", "Montréal", "New York"])])
+def test_the_example_in_the_form_is_not_the_start_of_the_answer(key, right):
+    """Issue 33: "such as [...]" shows the form of an answer, not its first steps."""
+    example = re.search(r"such as (\[[^\]]*\])", said(key, ...)).group(1)
+    assert exercises.check(key, right).ok
+    assert repr(right[:2])[:-1] not in example and repr(right[::-1][:2])[:-1] not in example, example
+
+
+def test_trails_read_from_one_string():
+    assert exercises.check("05.2", "Omaha, Chicago, Toronto, Duluth, Winnipeg, Sault St. Marie, "
+                                   "Montreal, New York").ok
+    assert exercises.check("04.4", np.int64(1)).ok

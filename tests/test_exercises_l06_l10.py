@@ -104,10 +104,16 @@ def test_10_1_the_team_edge_is_borderline_not_significant():
     assert (wins, games) == (26, 40)
     lo, hi = _wilson(26, 40)
     assert lo < 0.5 < hi and 0.5 - lo < 0.01          # just: 49.5%
-    for answer in (False, "no", "False"):
+    for answer in (False, "no", "False", "n", [False]):
         assert check("10.1", answer).ok
+    assert "49.5%" in check("10.1", False).message
+
+
+def test_10_1_a_wrong_answer_says_what_to_check_not_the_interval():
+    """Issue 33: feedback says what to check, never the result."""
     fb = check("10.1", True)
-    assert not fb and "inside" in fb.message and "49.5%" in fb.message
+    assert not fb and "wilson(26, 40)" in fb.message and "holds 50%" in fb.message
+    assert "49.5" not in fb.message and "77.9" not in fb.message
 
 
 def _wilson(w, n):
@@ -117,18 +123,28 @@ def _wilson(w, n):
 
 
 def test_10_2_seat_0_rate_in_any_form():
+    import numpy as np
+
     wins, games = l10.wins_of_seat_0(l10.FOUR)
     assert (wins, games) == (24, 60)
-    for answer in (0.4, 40, "40%", "0.4", 24 / 60):
+    for answer in (0.4, 40, "40%", "0.4", 24 / 60, "24/60", np.float64(0.4), [0.4], "40 %"):
         assert check("10.2", answer).ok, answer
     assert "outside" in check("10.2", 0.4).message
+    assert "read as a percentage" in check("10.2", 40).message
 
 
 def test_10_2_wrong_answers_are_told_why():
     assert "number of wins" in check("10.2", 24).message
     assert "fair share" in check("10.2", 0.25).message
-    assert "different rate" in check("10.2", 0.5).message
-    assert "at most 1" in check("10.2", 150).message
+    assert "another rate" in check("10.2", 0.5).message
+    assert "between 0 and 1" in check("10.2", 150).message
+
+
+def test_10_2_a_rate_is_never_rounded_in_the_feedback():
+    """Issue 33: a rate "1.5" (read as 1.5%) was said back as "2%"."""
+    text = check("10.2", 1.5).message
+    assert "1.5%" in text and "2%" not in text
+    assert "0.7%" in check("10.2", 0.007).message
 
 
 def test_10_3_fewest_games_for_two_points():
@@ -137,8 +153,16 @@ def test_10_3_fewest_games_for_two_points():
     # the normal approximation gives (1.96 / 0.04)² ≈ 2401; Wilson is a little narrower
     assert 2390 <= need <= 2401
     assert l10.games_needed(0.04) < need / 3.5          # twice the width, about a quarter
-    for answer in (need, 2400, "2500"):
-        assert check("10.3", answer).ok, answer
+    assert check("10.3", need).ok and check("10.3", str(need)).ok
+
+
+def test_10_3_only_the_fewest_is_right():
+    """Issue 33: the question asks for the fewest games, so 2517 (or 2400) is not right."""
+    need = l10.games_needed(0.02)
+    for more in (need + 1, 2400, 2517, "2500"):
+        fb = check("10.3", more)
+        assert not fb and "fewest" in fb.message and str(need) not in fb.message, more
+    assert "approximation" in check("10.3", 2401).message
 
 
 def test_10_3_wrong_answers_are_told_why():

@@ -140,3 +140,104 @@ def test_11_4_a_ticket_is_worth_what_the_best_plan_loses_without_it():
     assert check("11.4", ...).status == "not answered"
     for junk in JUNK:
         assert check("11.4", junk).status == "not yet", junk
+
+
+# ---------------------------------------------------------------- issue 33: what the lesson says
+LESSON = (__import__("pathlib").Path(__file__).resolve().parent.parent / "ttr_nb" / "lessons"
+          / "11_best_score.py")
+
+
+def _cells(source: str) -> list[str]:
+    return source.split("\n# %%")
+
+
+def _student_before(key: str) -> str:
+    """The lesson source before exercise ``key``'s check cell, without the solution cells."""
+    text = LESSON.read_text(encoding="utf-8")
+    before = text[:text.index(f'exercises.check("{key}"')]
+    return "\n".join(c for c in _cells(before) if 'tags=["solution"]' not in c.split("\n", 1)[0])
+
+
+@pytest.mark.parametrize("key", ["11.1", "11.2", "11.3", "11.4"])
+def test_no_answer_is_given_before_its_exercise(key):
+    """Issue 33: the lesson printed 'the best real plan: 6 points' before 11.2 and worked 11.1
+    (the 7-train plan and its ticket) in section 1."""
+    before = _student_before(key)
+    for spoiler in l11.SPOILERS[key]:
+        assert spoiler not in before, (key, spoiler)
+    if key == "11.1":
+        assert "small[7]" not in before and "(4, 5, 6, 7)" not in before
+    if key == "11.2":
+        assert "best_by_trying" not in before
+
+
+def test_spoilers_are_listed_for_every_exercise():
+    assert sorted(l11.SPOILERS) == ["11.1", "11.2", "11.3", "11.4"]
+    assert all(v and all(isinstance(x, str) and len(x) >= 6 for x in v) for v in l11.SPOILERS.values())
+
+
+def test_the_lesson_says_what_the_model_points_not_that_every_claimed_route_is_a_tree():
+    """Issue 33: 'the claimed routes are pointed as a tree' is wrong: only the routes that carry
+    the tickets' flow are pointed (z_uv + z_vu <= x, in-degree <= 1); other claimed routes score
+    freely."""
+    text = LESSON.read_text(encoding="utf-8")
+    assert "claimed routes are pointed as a tree" not in text
+    assert "does not have to be pointed" in text and "one unit of flow from the" in text
+
+
+def test_the_lesson_does_not_say_a_ticket_first_pays_with_7_trains():
+    """With 4 trains the best plan already completes Denver–El Paso (the old text said a ticket
+    'starts to pay' with 7 trains)."""
+    r = l11.optimum(4)
+    assert r.proven and [USA.ticket(t).label() for t in r.tickets] == ["Denver–El Paso (4)"]
+    text = LESSON.read_text(encoding="utf-8")
+    assert "starts to pay" not in text and "the first ticket that pays" not in text
+    assert "With 4 trains a ticket already pays" in text
+
+
+def test_the_lesson_keeps_a_50_minute_core_and_no_ticket_id():
+    import re
+
+    text = LESSON.read_text(encoding="utf-8")
+    head = next(c for c in _cells(text) if "**Time:**" in c)
+    assert "**Time:** 50 minutes" in head and "**Sections:**" in head
+    assert sum(int(m) for m in re.findall(r"\((\d+) min\)", head)) == 50
+    three = text.index('exercises.check("11.3"')
+    assert text.index("## Extension · Across budgets") > three
+    assert text.index("## Extension · Hindsight") > three
+    assert "hindsight(" not in text[:three] and "ticket_value(" not in text[:three]
+    assert not re.search(r"[\"']O\d\d[\"']", text)  # internal ticket ids (issue 33)
+
+
+# ---------------------------------------------------------------- the directed relaxation
+def test_directed_relaxation_is_an_upper_bound():
+    """An upper bound on every one-network plan (the optimum of these budgets is one); it is
+    not tighter than the textbook relaxation on every budget (with 4 trains it is weaker), so
+    the lesson compares the two on the whole board with 45 trains only."""
+    assert l11.directed_relaxation(USA, 3, l11.TRIANGLE_TICKETS, l11.TRIANGLE_ROUTES) == pytest.approx(13)
+    assert l11.directed_relaxation(USA, 4, l11.TRIANGLE_TICKETS, l11.TRIANGLE_ROUTES) == pytest.approx(16)
+    for trains in (4, 7):
+        assert l11.optimum(trains).score <= l11.directed_relaxation(USA, trains) + 1e-6
+
+
+def test_directed_relaxation_with_45_trains_is_between_the_optimum_and_the_textbook_bound():
+    d = l11.directed_relaxation(USA, 45)
+    assert 285 <= int(d) == 297 < 423 <= l11.flow_relaxation(USA, 45).value
+
+
+def test_ticket_value_takes_a_ticket_by_its_cities():
+    east, tickets = l11.east_routes(USA), l11.east_tickets(USA)
+    assert l11.ticket_id(USA, "Toronto–Miami", tickets) == l11.ticket_id(USA, "Miami - Toronto", tickets)
+    assert l11.ticket_value(USA, "Boston–Miami", 20, tickets, east) == 5
+    assert l11.ticket_value(USA, "Montréal–New Orleans", 20, tickets, east) == 0
+    with pytest.raises(KeyError):
+        l11.ticket_id(USA, "Seattle–Los Angeles", tickets)
+
+
+def test_11_1_and_11_2_read_answers_the_shared_way():
+    import numpy as np
+
+    assert check("11.1", "Calgary–Helena, Helena–Salt Lake City").ok
+    assert check("11.2", np.int64(6)).ok and check("11.2", [6]).ok
+    assert check("11.3", "(a)").ok and check("11.3", "a)").ok
+    assert check("11.4", np.array(1)).ok

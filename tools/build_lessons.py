@@ -22,15 +22,16 @@ import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from ttr_nb.lessons import sources, student_edition  # noqa: E402
+from ttr_nb.lessons import sources, student_edition, tag_ignored_outputs  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 STUDENT = NOTEBOOKS / "student"
 
 
 def notebook_of(src: Path) -> nbformat.NotebookNode:
-    """The notebook of one source: its cells, fixed ids, the python3 kernel."""
-    nb = jupytext.read(src)
+    """The notebook of one source: its cells, fixed ids, the python3 kernel; a first line
+    ``# NBVAL_IGNORE_OUTPUT`` becomes the cell tag ``nbval-ignore-output``."""
+    nb = tag_ignored_outputs(jupytext.read(src))
     nb.metadata.pop("jupytext", None)
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": "python3"}
     nb.metadata["language_info"] = {"name": "python"}

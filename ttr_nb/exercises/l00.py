@@ -14,6 +14,14 @@ CITY_1 = "Seattle"
 TICKET_2 = ("Krasnoyarsk", "Peking")
 TICKET_3 = ("Seattle", "New York")
 
+SPOILERS = {
+    "00.1": ["(6, 4)", "6 tracks", "4 neighbours", "('Seattle', 6)", "Seattle has 6"],
+    "00.2": ["Krasnoyarsk → Dihua", "Dihua → Peking", "Krasnoyarsk–Dihua", "'Dihua', 'Peking'"],
+    "00.3": ["Seattle–New York (22): 20", "Seattle → Helena → Duluth", "Seattle – New York in the fewest trains",
+             "Seattle–New York in 20"],
+}
+"""Strings that would state an exercise's answer before it is asked (tests/test_lesson_spoilers.py)."""
+
 
 def _usa() -> Any:
     import ttr_nb
@@ -51,12 +59,12 @@ def path_trains(board: Any, cities: Sequence[str]) -> tuple[int, int]:
 
 # -- 00.1 ------------------------------------------------------------------------------------
 @exercise("00.1", "Tracks and neighbours",
-          "a pair (tracks, neighbours), such as (5, 4)")
+          "a pair (tracks, neighbours), such as (3, 2)")
 def _tracks_and_neighbours(answer: Any) -> Any:
     from ttr_nb.graph import degrees
 
     tracks, neighbours = read_int_pair(
-        answer, "give a pair of two numbers: (tracks, neighbours), such as (5, 4).",
+        answer, "give a pair of two numbers: (tracks, neighbours), such as (3, 2).",
         "the number of tracks", "the number of neighbours")
     board = _usa()
     want_tracks = degrees(board)[CITY_1]

@@ -12,6 +12,15 @@ from ._answers import read_bool, read_int, read_int_pair
 from ._core import exercise, not_yet, right
 
 PLAYERS = ("Ana", "Bea", "Cal")
+
+SPOILERS = {
+    "01.1": ["Bea may not take", "She may not"],
+    "01.2": ["Kansas City–Oklahoma City (2, gray, left track): 4 ways", "4 different payments",
+             "1 white + 1 Locomotive"],
+    "01.3": ["(10, 22)", "10 cards and 22 points", "22 route points"],
+    "01.4": ["5 turns left", "five more turns", "5 more turns", "turns left: 5"],
+}
+"""Strings that would state an exercise's answer before it is asked (tests/test_lesson_spoilers.py)."""
 RANDOM_SEED = 75
 
 
@@ -153,6 +162,8 @@ def _final_round(answer: Any) -> Any:
     if n == 0:
         return not_yet(f"{trains} trains are enough: the end comes when a player ends a turn with "
                        "2 trains or fewer, and then the game does not stop at once.")
-    if n == left - 1:
-        return not_yet(f"{trigger}, who started the final round, plays one more turn too.")
-    return not_yet(f"every player gets exactly one more turn, and there are {game.n} players.")
+    if n < 0:
+        return not_yet("a number of turns is 0 or more.")
+    return not_yet(f"read the end-of-game rule again: after {trigger}'s turn, who plays, and how "
+                   f"many turns each? Check whether {trigger}, who started the final round, is "
+                   "one of them.")

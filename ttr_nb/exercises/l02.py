@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._answers import find_ticket, read_choice
-from ._core import answer_error, exercise, not_yet, right
+from ._answers import read_choice, read_items, read_names, read_tickets
+from ._core import exercise, not_yet, right
 
 WAYS = ("usa-1910-classic", "usa-1910", "usa-mega", "usa-big-cities")
 """The four ways to play USA 1910, by variant name."""
@@ -21,6 +21,15 @@ PLAYERS = (("Ana", ["Seattle–Portland", "Portland–Salt Lake City", "Salt Lak
                     "Atlanta–Raleigh", "Raleigh–Washington"], ["N30", "N34"]))
 """Exercise 02.3: three players of a 1910 game, each with routes and tickets (ids)."""
 
+SPOILERS = {
+    "02.1": ["Montréal–Chicago (7)", "['Houston–Washington'", "Houston–Washington has Houston",
+             "Seattle–Las Vegas has Seattle", "Seattle–Las Vegas (10):"],
+    "02.2": ["['usa-1910-classic', 'usa-1910', 'usa-big-cities']", "deal 4 keep 2",
+             "deals 4 and asks for at least 2", "Bea may keep 2 in all three"],
+    "02.3": ["Ana and Cal, tied", "Ana and Cal tie", "Ana 2 completed tickets, Bea 1"],
+}
+"""Strings that would state an exercise's answer before it is asked (tests/test_lesson_spoilers.py)."""
+
 
 def _usa():
     from ..board import load_map
@@ -28,25 +37,13 @@ def _usa():
     return load_map("usa")
 
 
-def _list(answer: Any, what: str) -> list:
-    if isinstance(answer, str) or not isinstance(answer, (list, tuple)):
-        raise answer_error(f"give a list of {what}, such as {['A', 'B']!r} (or [] for none).")
-    return list(answer)
-
-
-def _ticket_of(board, text: Any):
-    found = find_ticket(board, text, CANDIDATES)
-    if found is not None:
-        return found
-    raise answer_error(f"{text!r} is not one of the seven tickets; name a ticket by its cities, "
-                       "such as 'Denver–Saint Louis'.")
 
 
 @exercise("02.1", "Which tickets are in the Big Cities deck?",
           "a list of tickets by their cities, such as ['Denver–Saint Louis']")
 def _big_cities_deck(answer: Any):
     usa = _usa()
-    chosen = {_ticket_of(usa, x).id for x in _list(answer, "tickets")}
+    chosen = {t.id for t in read_tickets(usa, answer, CANDIDATES, "the seven tickets")}
     deck = set(usa.tickets_in("big_cities"))
     deck_ids = {t.id for t in deck}
     big = usa.meta["big_cities"]
@@ -56,9 +53,10 @@ def _big_cities_deck(answer: Any):
         t = extra[0]
         return not_yet(f"{t.a}–{t.b} names no Big City ({', '.join(big)}).")
     if missing:
-        t = missing[0]
-        city = t.a if t.a in big else t.b
-        return not_yet(f"{t.a}–{t.b} is missing: {city} is a Big City.")
+        n = len(missing)
+        return not_yet(f"{'one ticket' if n == 1 else f'{n} tickets'} of the deck "
+                       f"{'is' if n == 1 else 'are'} missing: check the two cities of each of the "
+                       f"seven tickets against the seven Big Cities ({', '.join(big)}).")
     labels = ", ".join(usa.ticket(i).label() for i in CANDIDATES if i in deck_ids)
     return right(f"{labels}: each names a Big City.")
 
@@ -68,16 +66,20 @@ def _big_cities_deck(answer: Any):
 def _keep_two(answer: Any):
     from ..variants import get_variant
 
-    chosen = {read_choice(x, WAYS, "a way to play") for x in _list(answer, "variant names")}
+    chosen = set(read_items(answer, lambda x: read_choice(x, WAYS, "a way to play"), "variant names",
+                            ["usa-1910", "usa-mega"]))
     allowed = {w for w in WAYS if get_variant(w).setup_keep <= 2}
     for w in WAYS:
         v = get_variant(w)
         if w in chosen and w not in allowed:
             return not_yet(f"in {w} a player is dealt {v.setup_deal} tickets and keeps at least "
                            f"{v.setup_keep}.")
-        if w in allowed and w not in chosen:
-            return not_yet(f"{w} is missing: there a player is dealt {v.setup_deal} tickets and "
-                           f"keeps at least {v.setup_keep}.")
+    missing = allowed - chosen
+    if missing:
+        return not_yet(f"{'one way' if len(missing) == 1 else f'{len(missing)} ways'} to play that "
+                       "let Bea keep only 2 "
+                       f"{'is' if len(missing) == 1 else 'are'} missing: read the 'keep at least' "
+                       "number of the first deal in each row of the table of section 1.")
     return right("Every way to play but the Mega Game lets a player keep 2 of the tickets dealt "
                  "at setup; the Mega Game deals 5 and asks for 3.")
 
@@ -92,11 +94,11 @@ def globetrotter_sheet():
                               get_variant("usa-1910").bonuses)
 
 
-@exercise("02.3", "Who scores the Globetrotter?", "a list of player names, such as ['Ana']")
+@exercise("02.3", "Who scores the Globetrotter?", "a list of player names, such as ['Bea']")
 def _globetrotter(answer: Any):
     sheet = globetrotter_sheet()
     names = sheet.names
-    chosen = {read_choice(x, names, "a player") for x in _list(answer, "player names")}
+    chosen = set(read_names(answer, names, "player names"))
     won = {names[i] for i in sheet.awarded["globetrotter"]}
     done = {n: sheet.tickets_completed(i) for i, n in enumerate(names)}
     most = max(done.values())

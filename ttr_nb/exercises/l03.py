@@ -16,6 +16,14 @@ RAVI = ("Ravi", ["Winnipeg–Duluth", "Duluth–Omaha", "Omaha–Kansas City", "
                  "Oklahoma City–Dallas", "Dallas–Houston", "Saint Louis–Little Rock",
                  "Saint Louis–Chicago"], ["O10", "O12", "O30"])
 """Exercise 03.2: Ravi's routes and tickets (Duluth–Houston, Kansas City–Houston, Winnipeg–Little Rock)."""
+SPOILERS = {
+    "03.1": ["Kim 62", "Kim: 62", "Kim's total is 62", "36 + 16 + 10"],
+    "03.2": ["Winnipeg–Little Rock (11) not done", "Winnipeg–Little Rock fails"],
+    "03.3": ["['Helena', 'Denver'", "Helena → Denver → Kansas City", "Helena → Denver → Omaha", "Zoe's longest trail is 17",
+             "Zoe 17 cars"],
+}
+"""Strings that would state an exercise's answer before it is asked (tests/test_lesson_spoilers.py)."""
+
 ZOE_ROUTES = ["Helena–Denver", "Denver–Omaha", "Omaha–Kansas City", "Kansas City–Denver",
               "Denver–Oklahoma City"]
 """Exercise 03.3: Zoe's routes."""
@@ -49,8 +57,8 @@ def _kim_total(answer: Any):
         return right(f"{routes} for the routes, {done} − {failed} = {tickets:+d} for the tickets, "
                      f"+{bonus} for the Longest Path: {total}.")
     if n == total + 2 * failed:
-        return not_yet(f"{routes} + {done} + {failed} + {bonus} is {n}; the failed ticket "
-                       f"(Denver–El Paso) is subtracted, not added.")
+        return not_yet(f"{n} adds a failed ticket; a ticket whose cities are not joined is "
+                       "subtracted, not added.")
     if n == total + failed:
         return not_yet(f"{n} leaves the failed ticket out; it costs exactly what it would have earned.")
     if n == total - bonus:
@@ -89,7 +97,7 @@ def _failing_ticket(answer: Any):
                  f"it costs {t.points} points.")
 
 
-@exercise("03.3", "Zoe's longest trail", "a list of cities in trail order, such as ['Helena', 'Denver']")
+@exercise("03.3", "Zoe's longest trail", "a list of cities in trail order, such as ['Seattle', 'Portland']")
 def _zoe_trail(answer: Any):
     from ..analysis import longest_simple_path
     from ..trail import longest_trail

@@ -13,6 +13,16 @@ PRACTICE_ROUTES = ("Calgary–Vancouver", "Calgary–Winnipeg", "Calgary–Helen
                    "Denver–Omaha", "Denver–Santa Fe", "Portland–Salt Lake City")
 """The practice network of lesson 04: 11 routes, 47 cars, around Helena (USA)."""
 
+SPOILERS = {
+    "04.1": ["Calgary, Denver, Portland", "odd cities are Calgary", "'Calgary', 'Denver', 'Portland'"],
+    "04.2": ["at least 2 of his routes", "at least 2 of Ben's routes", "leaves out at least 2 routes",
+             "leave out at least 2 routes"],
+    "04.3": ["['Seattle', 'Helena'", "42 cars", "Seattle → Helena → Denver → Omaha", "Ben's longest trail"],
+    "04.4": ["passes through each city at most once", "pass through a city at most once",
+             "passes through each city only once", "pass through a city only once"],
+}
+"""Strings that would state an exercise's answer before it is asked (tests/test_lesson_spoilers.py)."""
+
 
 def practice():
     """``(board, route ids)`` of the practice network."""
@@ -30,7 +40,7 @@ def _names(cities) -> str:
 
 
 @exercise("04.1", "Which cities are odd?",
-          "a list of city names, such as ['Helena', 'Denver']")
+          "a list of city names, such as ['Winnipeg', 'Omaha']")
 def _odd_cities(answer: Any):
     from ..graph import degrees, odd_degree_cities
 
@@ -45,9 +55,10 @@ def _odd_cities(answer: Any):
         return not_yet(f"{city} has {n} routes in this network: an even number.")
     missing = sorted(odd - given)
     if missing:
-        c = missing[0]
-        more = f" ({len(missing)} odd cities are missing)" if len(missing) > 1 else ""
-        return not_yet(f"{c} is odd too: it has {deg[c]} route{'s' * (deg[c] != 1)}{more}.")
+        n = len(missing)
+        return not_yet(f"{'one odd city is' if n == 1 else f'{n} odd cities are'} missing: count "
+                       "the routes of the network at every one of its cities, the cities at the "
+                       "ends of the lines too.")
     return right(f"{_names(sorted(odd))}: {len(odd)} odd cities, an even number, as the "
                  "handshake lemma says.")
 
@@ -85,7 +96,7 @@ def _left_out(answer: Any):
 
 
 @exercise("04.3", "A longer trail than the longest simple path",
-          "a list of cities in trail order, such as ['Seattle', 'Helena', ...]")
+          "a list of cities in trail order, such as ['Vancouver', 'Calgary', ...]")
 def _longer_trail(answer: Any):
     from ..graph import longest_simple_path, longest_trail
 

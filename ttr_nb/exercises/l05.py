@@ -26,6 +26,14 @@ CHOICES = {
 }
 """Exercise 05.3: the odd cities of the routes a trail from s to t leaves out, if s and t are even."""
 
+SPOILERS = {
+    "05.1": ["7 cars", "leaves out at least 7", "39 − 7", "39 - 7"],
+    "05.2": ["['Omaha', 'Chicago'", "32 cars", "Omaha → Chicago → Toronto", "Cleo's longest trail"],
+    "05.3": ["O plus s and t", "odd cities of the network and s and t"],
+    "05.4": ["24 trains", "Vancouver–Montréal along the north"],
+}
+"""Strings that would state an exercise's answer before it is asked (tests/test_lesson_spoilers.py)."""
+
 
 def practice():
     """``(board, route ids)`` of the practice network."""
@@ -58,8 +66,8 @@ def _t_join_cars(answer: Any):
     if n < 0:
         return not_yet("a number of cars is 0 or more.")
     if n == b.bound:
-        return not_yet(f"{n} is the most a trail can have ({b.total} − {b.t_join_cars}); the "
-                       "question asks for the cars every trail leaves out.")
+        return not_yet(f"{n} is the most a trail can have; the question asks for the cars every "
+                       "trail leaves out.")
     if n == b.total:
         return not_yet(f"{n} is all the cars of the network; the question asks for the cars "
                        "every trail leaves out.")
@@ -74,7 +82,7 @@ def _t_join_cars(answer: Any):
 
 
 @exercise("05.2", "A trail that meets the bound",
-          "a list of cities in trail order, such as ['Omaha', 'Chicago', ...]")
+          "a list of cities in trail order, such as ['Seattle', 'Portland', ...]")
 def _meets_bound(answer: Any):
     from ..graph import t_join_bound
 

@@ -15,6 +15,14 @@ ANA, BEA = 0, 1
 MAX_ROUTES, MIN_TRAIL = 5, 26
 """Exercise 06.3: at most 5 routes, a longest trail of at least 26 cars."""
 
+SPOILERS = {
+    "06.1": ["step 22", "at step 22", "step 22 of"],
+    "06.2": ["Helena–Duluth", "Duluth–Helena"],
+    "06.3": ["'Seattle–Helena', 'Helena–Duluth'", "Seattle–Calgary (4), Calgary–Winnipeg (6)", "28 cars, all on one trail",
+             "Duluth–Helena (6), Helena–Seattle (6)"],
+}
+"""Strings that would state an exercise's answer before it is asked (tests/test_lesson_spoilers.py)."""
+
 
 @lru_cache(maxsize=1)
 def lesson_timeline():
@@ -153,7 +161,7 @@ def _one_more_route(answer: Any):
 
 
 @exercise("06.3", "A trail of 26 cars",
-          "a list of at most 5 routes, such as ['Seattle–Helena', 'Helena–Duluth']")
+          "a list of at most 5 routes, such as ['Denver–Omaha', 'Omaha–Chicago']")
 def _long_trail(answer: Any):
     from ..trail import longest_trail
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ._answers import find_ticket, read_int_pair
-from ._core import answer_error, exercise, not_yet, right
+from ._answers import read_int_pair, read_names, read_tickets
+from ._core import exercise, not_yet, right
 
 NAMES = ("Ana", "Bea", "Cal", "Dee")
 GAME_SEED = 800
@@ -28,6 +28,14 @@ TICKETS = ("T17", "T32", "T28")
 """Exercise 07.3: Yaoundé–Kisangani, Tchad–Nairobi, Tchad–Luanda."""
 GLOBETROTTER_SEED = 7
 """Exercise 07.4: a whole game of four greedy computer players, random seed 7."""
+
+SPOILERS: dict[str, list[str]] = {
+    "07.1": ["may double Jungle & Forest routes: Ana, Dee", "Ana and Dee may double"],
+    "07.2": ["(2, 30)", "15 + 15 = 30", "30 points in all"],
+    "07.3": ["Tchad–Nairobi: joined", "Tchad–Nairobi is complete", "Tchad–Nairobi (14) is complete"],
+    "07.4": ["→ Ana and Bea", "Ana and Bea, tied", "Ana and Bea tie"],
+}
+"""Exercise key -> text that would state its answer if a student read it before the exercise."""
 
 
 def _board():
@@ -61,18 +69,8 @@ def exercise_position():
 
 
 def _names(answer: Any, what: str) -> list[str]:
-    if isinstance(answer, str):
-        answer = [x for x in answer.replace(",", " ").split()] or [answer]
-    if not isinstance(answer, (list, tuple, set, frozenset)):
-        raise answer_error(f"give a list of player names, such as ['Ana', 'Bea'] ({what}).")
-    out = []
-    for x in answer:
-        match = [n for n in NAMES if isinstance(x, str) and x.strip().lower() == n.lower()]
-        if not match:
-            raise answer_error(f"{x!r} is not one of the players {', '.join(NAMES)}.")
-        if match[0] not in out:
-            out.append(match[0])
-    return out
+    """Player names among :data:`NAMES`, read by the shared reader (``"Ana, Dee"`` or a list)."""
+    return read_names(answer, NAMES, f"player names ({what})")
 
 
 @exercise("07.1", "Who may double a Jungle & Forest route?",
@@ -90,7 +88,6 @@ def _who_may_double(answer: Any):
     wrong = [n for n in chosen if reasons[n] is not None]
     if wrong:
         n = wrong[0]
-        more = " and ".join(f"{o} holds {k}" for o, k in held.items() if k > held[n])
         spent = [(game.board.route(c[0]).label(), list(c[2]).count(t))
                  for c in game.claims[NAMES.index(n)] if c[1] and t in c[2]]
         gone = ""
@@ -99,12 +96,12 @@ def _who_may_double(answer: Any):
             gone = (f" {n} spent {'a' if k == 1 else k} {word} card{'s' * (k != 1)} doubling "
                     f"{label}, and spent cards no longer count.")
         return not_yet(f"{n} may not: {n} holds {held[n]} {word} card{'s' * (held[n] != 1)}, "
-                       f"{more}; the majority needs at least as many as every other player.{gone}")
+                       f"and another player holds more; the majority needs at least as many as "
+                       f"every other player.{gone}")
     missing = [n for n in allowed if n not in chosen]
     if missing:
-        n = missing[0]
-        return not_yet(f"{n} may double too: {n} holds {held[n]} {word} card"
-                       f"{'s' * (held[n] != 1)}, and nobody holds more. A tie is enough.")
+        return not_yet(f"another player may double too: compare each player's {word} cards with "
+                       "the most anyone holds. A tie is enough.")
     return right(f"{' and '.join(allowed)} each hold as many {word} cards as anyone else "
                  "(a tie qualifies); the others hold fewer.")
 
@@ -137,21 +134,8 @@ def _doubled_worth(answer: Any):
 
 
 def _read_tickets(answer: Any) -> list[str]:
-    board = _board()
-    if isinstance(answer, str):
-        answer = [answer]
-    if not isinstance(answer, (list, tuple, set, frozenset)):
-        raise answer_error("give a list of tickets, such as ['Tchad–Luanda'] (an empty list if none).")
-    out = []
-    for x in answer:
-        found = find_ticket(board, x, TICKETS)
-        tid = found.id if found is not None else None
-        if tid is None:
-            names = ", ".join(repr(f"{board.ticket(t).a}–{board.ticket(t).b}") for t in TICKETS)
-            raise answer_error(f"{x!r} is not one of the three tickets ({names}).")
-        if tid not in out:
-            out.append(tid)
-    return out
+    """Ticket ids among :data:`TICKETS`, read by the shared reader."""
+    return [t.id for t in read_tickets(_board(), answer, TICKETS, "the three tickets")]
 
 
 def network_connections() -> dict[str, Any]:
@@ -185,11 +169,10 @@ def _complete_tickets(answer: Any):
             reached = ", ".join(sorted(set(c.reached_from_a) - {t.a}))
             return not_yet(f"{t.label()} is not complete: from {t.a} the player's routes reach "
                            f"{reached}, and {t.b} is not among them.{why}")
-    for tid in TICKETS:
-        if conn[tid].connected and tid not in chosen:
-            t = board.ticket(tid)
-            return not_yet(f"{t.label()} is complete too: " + " → ".join(conn[tid].cities)
-                           + ". A country ticket only needs one route into the country.")
+    if any(conn[tid].connected and tid not in chosen for tid in TICKETS):
+        return not_yet("another of the three tickets is complete too: look again at the tickets "
+                       "that name a country; a country ticket needs only one route into the "
+                       "country, joined to its other end.")
     done = [board.ticket(t).label() for t in TICKETS if conn[t].connected]
     return right(f"Only {', '.join(done)}: it reaches Tchad by one route; Yaoundé–Kisangani "
                  "would have to pass through Tchad, and no path goes through a country.")
@@ -212,14 +195,14 @@ def _globetrotter(answer: Any):
     done = {n: sheet.tickets_completed(sheet.index(n)) for n in NAMES}
     best = max(done.values())
     if not chosen:
-        return not_yet(f"somebody scores it: {best} completed tickets is the most.")
+        return not_yet("somebody scores it: count each player's completed tickets.")
     for n in chosen:
         if n not in won:
-            return not_yet(f"{n} completed {done[n]} ticket{'s' * (done[n] != 1)}, and the bonus "
-                           f"goes to the most completed tickets: {best}. Count completed tickets, "
-                           "not points and not tickets kept.")
+            return not_yet(f"{n} completed {done[n]} ticket{'s' * (done[n] != 1)}, and another "
+                           "player completed more. Count completed tickets, not points and not "
+                           "tickets kept.")
     missing = [n for n in won if n not in chosen]
     if missing:
-        return not_yet(f"{missing[0]} also completed {best} tickets: every tied player scores the "
-                       "10 points.")
+        return not_yet("another player completed as many tickets as the most: every tied "
+                       "player scores the 10 points.")
     return right(f"{' and '.join(won)} completed {best} tickets each, the most: each scores +10.")

@@ -4,6 +4,9 @@
   scores that take minutes to solve), read as :class:`~ttr_nb.optimize.BestScore` values.
 - :func:`flow_relaxation`: the LP relaxation of the textbook model (one flow per ticket, each
   flow at most the route's share), to show how it "cheats" with half-claimed routes.
+- :func:`directed_relaxation`: the LP relaxation of the directed model the optimiser builds on,
+  to compare with it.
+- :func:`ticket_value`: what a ticket is worth to the best plan (two proven solves).
 - :func:`best_by_trying`: the best score of a tiny network, by trying every set of routes.
 - :func:`plan_score`: what a plan (a list of routes) scores, by the game's own rules.
 
@@ -21,8 +24,18 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from ._answers import read_choice, read_int, read_routes
+from ._answers import find_ticket, read_choice, read_int, read_routes
 from ._core import answer_error, exercise, not_yet, right
+
+SPOILERS: dict[str, list[str]] = {
+    "11.1": ["Calgary–Salt Lake City", "Calgary–Helena", "Helena–Salt Lake City",
+             "Helena–Salt Lake City (3, pink), Calgary–Helena"],
+    "11.2": ["the best real plan: 6", "completes one ticket (4): 6", "15 promised, 6 real",
+             "promised 15 for a true 6"],
+    "11.3": ["only (a) is proven", "statement (a) is proven", "the answer is (a)"],
+    "11.4": ["Toronto–Miami is worth 1 ", "Toronto–Miami (10) is worth 1 ", "Toronto–Miami, 72"],
+}
+"""Exercise key -> text that would state its answer if a student read it before the exercise."""
 
 RESULTS = Path(__file__).resolve().parent.parent / "optimize" / "best_scores.json"
 """The file ``benchmarks/bench_optimize.py`` writes (the environment variable
@@ -227,14 +240,36 @@ def flow_relaxation(board: Any, trains: int, tickets: Any = "original",
     return Relaxation(round(-float(res.fun), 6), share, done, round(spent, 6))
 
 
+def directed_relaxation(board: Any, trains: int, tickets: Any = "original",
+                        routes: Sequence[Any] | None = None) -> float:
+    """The LP relaxation of the directed model that :func:`ttr_nb.optimize.best_score` builds
+    on, with its root left free: some claimed routes are pointed away from one root city, each
+    city is entered at most once, and every city a done ticket names receives one unit of flow
+    from the root along the pointed routes (claimed routes that are not pointed only score their
+    points). Its value is an upper bound on every plan whose done tickets lie in one network;
+    ``tickets``: a deck name, ids or made-up (a, b, points) triples."""
+    from ..optimize._model import connected_model
+    from ..optimize._network import Network
+    from ..rules.claiming import MOUNTAIN_POINTS_PER_X
+
+    ids = [r.id for r in board.routes] if routes is None else board.route_ids(list(routes))
+    tks = _tickets(board, tickets)
+    net = Network(board, ids, tks, MOUNTAIN_POINTS_PER_X)
+    _m, prog, _ = connected_model(net, trains, [t.points for t in tks], {})
+    res = prog.solve(relax=True)
+    if res.status != 0:
+        raise RuntimeError(f"the LP relaxation was not solved: {res.message}")
+    return round(-float(res.fun), 6)
+
+
 # ------------------------------------------------------------------ a region, ticket values
 EAST = 0.62
 """The east of the USA board: the cities east of ``x = 0.62`` (Chicago, Saint Louis, Little
 Rock, New Orleans and everything east of them)."""
 VALUE_TRAINS = 20
 """Exercise 11.4: the train budget in the east."""
-VALUE_TICKET = "O26"
-"""Exercise 11.4: the ticket whose value is asked (Toronto–Miami)."""
+VALUE_TICKET = "Toronto–Miami"
+"""Exercise 11.4: the ticket whose value is asked."""
 
 
 def east_routes(board: Any, west: float = EAST) -> list[int]:
@@ -263,12 +298,24 @@ def best_in(board: Any, trains: int, tickets: Sequence[str], routes: Sequence[in
     return _best_in(board.key, trains, tuple(tickets), tuple(routes))
 
 
+def ticket_id(board: Any, ticket: str, tickets: Sequence[str]) -> str:
+    """The id of the ticket among ``tickets`` (ids) that ``ticket`` names: its two cities
+    ('Boston–Miami'), its label or its id. KeyError if none does."""
+    found = find_ticket(board, ticket, list(tickets))
+    if found is None:
+        names = ", ".join(f"{board.ticket(t).a}–{board.ticket(t).b}" for t in tickets)
+        raise KeyError(f"{ticket!r} is not one of the tickets {names}")
+    return found.id
+
+
 def ticket_value(board: Any, ticket: str, trains: int, tickets: Sequence[str],
                  routes: Sequence[int]) -> int:
-    """What ``ticket`` is worth to the best plan: the proven best score with ``tickets``
-    minus the proven best score without ``ticket`` (0: a plan without it scores as much)."""
+    """What ``ticket`` (named by its cities, 'Boston–Miami', or its id) is worth to the best
+    plan: the proven best score with ``tickets`` minus the proven best score without
+    ``ticket`` (0: a plan without it scores as much)."""
+    tid = ticket_id(board, ticket, tickets)
     with_it = best_in(board, trains, tickets, routes)
-    without = best_in(board, trains, [t for t in tickets if t != ticket], routes)
+    without = best_in(board, trains, [t for t in tickets if t != tid], routes)
     return with_it.score - without.score
 
 
@@ -293,7 +340,7 @@ def _usa():
 def _beat(answer: Any):
     board = _usa()
     if isinstance(answer, (list, tuple)) and len(answer) == 0:
-        return not_yet("no routes scores 0 points; claim some routes.")
+        return not_yet("with no routes you score 0 points; claim some routes.")
     ids = read_routes(board, answer)
     if len(set(ids)) < len(ids):
         raise answer_error("a route is listed twice; each route can be claimed once.")
@@ -371,7 +418,7 @@ def _value(answer: Any):
     board = _usa()
     n = read_int(answer, "a whole number of points")
     routes, tickets = east_routes(board), east_tickets(board)
-    ticket = board.ticket(VALUE_TICKET)
+    ticket = board.ticket(ticket_id(board, VALUE_TICKET, tickets))
     value = ticket_value(board, VALUE_TICKET, VALUE_TRAINS, tickets, routes)
     full = best_in(board, VALUE_TRAINS, tickets, routes).score
     without = f"the best plan scores {full} with it and {full - value} without it"

@@ -9,7 +9,8 @@
 # %% [markdown]
 # # Lesson 00 · Start here: Ticket to Ride in Jupyter
 # The map of the course: a whole game to step through, the four boards of **ttr_nb**, a first
-# look at a board as a graph, and the list of the eleven lessons with who each one is for.
+# look at a board as a graph, and the lessons that follow, in three paths, with who each one is
+# for.
 #
 # **Learning goals.** After this lesson you can:
 # - load a board with one call and read its facts (cities, routes, Destination Tickets);
@@ -18,7 +19,8 @@
 # - find the path that joins two cities in the fewest trains, and say why mountains change it;
 # - choose the next lesson for your class.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes.
+# **Sections:** the course (5 min) · §1 A whole game (5 min) · §2 The four boards (10 min) · §3 The board is a graph (10 min) · exercises (20 min)
 # **Prerequisites:** none; you run a cell with *Shift+Enter*, or all of them with
 # *Run → Run All Cells*.
 # **What you will do:** play a game step by step, look at four boards, find cheapest paths
@@ -37,15 +39,29 @@ from ttr_nb import exercises, graph
 # %% [markdown]
 # ## The course
 #
+# The lessons follow three paths. Each path starts from this lesson; a class takes one path, or
+# two, in order.
+#
+# - **The rules** (for players, and any class): [01](01_base_game.ipynb) →
+#   [02](02_usa_1910.ipynb) → [03](03_scoring.ipynb) → [07](07_heart_of_africa.ipynb) →
+#   [08](08_team_asia.ipynb) → [09](09_legendary_asia.ipynb).
+# - **Graph theory** (mathematics): 00 → [04](04_euler_trails.ipynb) →
+#   [05](05_trail_optimisation.ipynb) → [11](11_best_score.ipynb).
+# - **Statistics** (and programming): [10](10_simulation_lab.ipynb) →
+#   [12](12_playing_styles.ipynb).
+#
+# [Lesson 06](06_controls_tour.ipynb) is for teachers, after lesson 01: a tour of the controls
+# (step through a game, play on the board, take a score apart) that the other lessons use.
+#
 # | lesson | what it teaches | for whom |
 # | --- | --- | --- |
 # | [00 Start here](00_start_here.ipynb) | the boards, the board as a graph, a game to step through | everyone, first |
 # | [01 The base game](01_base_game.ipynb) | the rules of the USA game, one move at a time | players new to the game; any class |
 # | [02 USA 1910](02_usa_1910.ipynb) | the *USA 1910* expansion and its four ways to play | players who know the base game |
 # | [03 Scoring](03_scoring.ipynb) | the end-of-game score line by line, ties, common mistakes | players and teachers who keep score |
-# | [04 Euler, trails and paths](04_euler_trails.ipynb) | degrees, Euler's theorem, the longest trail against the longest simple path | secondary school mathematics |
+# | [04 Euler, trails and paths](04_euler_trails.ipynb) | degrees, Euler's theorem, the longest trail against the longest simple path | secondary school mathematics (its extensions, bridges and why the longest trail is hard: university) |
 # | [05 Trail optimisation](05_trail_optimisation.ipynb) | T-joins, Steiner trees, the longest trail of a whole board | advanced students, university |
-# | [06 Controls tour](06_controls_tour.ipynb) | every button and menu: step through games, play one yourself | teachers preparing a class |
+# | [06 Controls tour](06_controls_tour.ipynb) | every control: step through games, play one yourself, take a score apart | teachers, after lesson 01 |
 # | [07 The Heart of Africa](07_heart_of_africa.ipynb) | Terrain cards that double a route's points, countries, ferries | players of that map |
 # | [08 Team Asia](08_team_asia.ipynb) | teams of two, the team holder, tunnels and their odds | players of that map; probability |
 # | [09 Legendary Asia](09_legendary_asia.ipynb) | mountains, ferries and the Asian Explorer bonus (the biggest network) | players of that map |

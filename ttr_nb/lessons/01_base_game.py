@@ -19,11 +19,12 @@
 # - explain why an illegal move is refused, in the words of the rules;
 # - say when the game ends, and who plays after the end is triggered.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes.
+# **Sections:** §1 The goal (3 min) · §2 Setting up (4 min) · §3 One action out of three (2 min) · §4 Drawing cards (5 min) · §5 Claiming a route (4 min) · §6 Illegal moves (4 min) · §7 Destination Tickets (3 min) · §8–9 To the end of the game (3 min) · §10 The score (2 min) · exercises (20 min)
 # **Prerequisites:** lesson 00 (how to run a notebook); no knowledge of the game.
 # **What you will do:** watch a game dealt, follow the first turns move by move, try six
 # illegal moves, play to the end, then answer four questions that the notebook checks for
-# you. If you have time, save the game and load it back.
+# you. An extension, after the exercises, saves the game and loads it back.
 
 # %%
 # %matplotlib inline
@@ -170,7 +171,8 @@ _ = narrate.payments(game, "Helena–Salt Lake City")
 # The game never lets an illegal move through, and it says why in words a teacher can read
 # aloud. Four classic mistakes on Ana's turn: the wrong colour, two colours on a gray route,
 # cards she does not have, and the second track of Kansas City–Omaha. That is a double route:
-# with 2 or 3 players, once one track is taken **the other is closed to everyone**
+# no player may ever hold both of its tracks ([B-5.7](../docs/RULES.md#B-5.7)), and with 2 or 3
+# players, once one track is taken **the other is closed to everyone**
 # ([B-5.8](../docs/RULES.md#B-5.8)); Bea took the first one.
 
 # %%
@@ -200,10 +202,10 @@ _ = narrate.play(trial, players=players)
 # ## 8. The game goes on
 #
 # The computer players play on, one line per turn: `10.` is the 10th turn of the game, and a
-# claim shows how many trains its player has left. We stop after 30 turns.
+# claim shows how many trains its player has left. We stop after 20 turns.
 
 # %%
-narrate.play_turns(game, players, stop=lambda g: g.turn >= 30)
+narrate.play_turns(game, players, stop=lambda g: g.turn >= 20)
 
 # %% [markdown]
 # Then they play on without printing, until a player ends a turn with **2 trains or fewer**:
@@ -253,14 +255,14 @@ ttr_nb.show(game, trails={"Bea": sheet.trail(bea).routes}, title=f"Bea's longest
 # - A face-up Locomotive is the whole draw when taken first, and never allowed second; a
 #   Locomotive drawn blind is an ordinary card; three face-up Locomotives reset the display.
 # - A route is paid with one card per space, all of one colour (Locomotives wild); it scores
-#   at once, 1 to 15 points for 1 to 6 spaces. With 2 or 3 players a double route has one
-#   usable track.
+#   at once, 1 to 15 points for 1 to 6 spaces. No player holds both tracks of a double route;
+#   with 2 or 3 players a double route has one usable track.
 # - Tickets kept count at the end, plus or minus their value.
 # - When a player ends a turn with 2 trains or fewer, everyone (that player too) plays one
 #   last turn.
 #
 # Next: lesson 02 plays the *USA 1910* expansion and its four ways to play; lesson 03 reads
-# a Scoresheet line by line.
+# a Scoresheet line by line. Teachers: lesson 06 tours the controls the other lessons use.
 
 # %% [markdown]
 # ## Exercises
@@ -361,7 +363,9 @@ print(end.view(None)["turns_left"], "turns left; trains:", dict(zip(end.names, e
 exercises.check("01.4", answer)
 
 # %% [markdown]
-# ## If you have time: save and load a game
+# ## Extension · Save and load a game
+#
+# *Not in the 50 minutes: for a class that has time left, or for the teacher.*
 #
 # A game is its board, its players, its random seed and the list of actions played, so the
 # whole game fits in a short JSON text. `Game.from_json` replays it and gives back **the same

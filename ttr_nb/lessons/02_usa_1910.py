@@ -10,7 +10,8 @@
 # - deal a Mega Game hand of 5 tickets and keep at least 3;
 # - work out a USA 1910 score with the Globetrotter bonus, line by line.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes.
+# **Sections:** §1 The four ways to play (8 min) · §2 The Big Cities (5 min) · §3 A Mega Game hand (5 min) · §4 A Mega Game score (8 min) · §5 The 1910 way to play (4 min) · exercises (20 min)
 # **Prerequisites:** lesson 01 (the base game: routes, Destination Tickets, the Longest Path bonus).
 # **What you will do:** read the four ways to play from the engine, find the Big Cities on the
 # map, try to keep too few tickets, and score two players in the Mega Game.
@@ -25,7 +26,7 @@ from ttr_nb.scoring import Scorer, Scoresheet
 from ttr_nb.variants import compare, reprinted_values
 
 # %% [markdown]
-# ## The four ways to play
+# ## 1. The four ways to play
 #
 # The rules say it in one paragraph:
 #
@@ -44,6 +45,13 @@ from ttr_nb.variants import compare, reprinted_values
 print(compare(["usa", "usa-1910-classic", "usa-1910", "usa-mega", "usa-big-cities"]))
 
 # %% [markdown]
+# > **Uncertain rule.** The Classic way plays with the numbers of the base game, and the Big
+# > Cities numbers are printed in its rules. For the **1910** way (3 dealt, keep at least 2;
+# > 3 drawn in the game, keep at least 1) and the **Mega Game** (5 dealt, keep at least 3;
+# > 4 drawn, keep at least 1) the numbers come from secondary sources: the wording of the
+# > USA 1910 rules leaflet could not be checked ([U-2](../docs/RULES.md#U-2)). ttr_nb uses the
+# > numbers in the table; no setting changes them.
+#
 # **What stays the same.** The board, its routes and their points, 45 trains each, and the
 # cards: the box has 110 Train Car cards, as many as the base game, only in a larger format
 # ([U-1.1](../docs/RULES.md#U-1.1)); the engine plays every variant with the same deck.
@@ -62,7 +70,7 @@ for old, new in reprinted_values(usa):
     print(f"  reprinted: {old.a}–{old.b}: {old.points} → {new.points}")
 
 # %% [markdown]
-# ## The Big Cities
+# ## 2. The Big Cities
 #
 # Seven cities are printed in red on the 1910 tickets ([U-2.1](../docs/RULES.md#U-2.1)). The
 # Big Cities deck holds every ticket that names at least one of them
@@ -76,15 +84,16 @@ print("Big Cities:", ", ".join(big))
 print(len(deck), "tickets; each names a Big City:", all(t.a in big or t.b in big for t in deck))
 reprints = {t.id for t in ttr_nb.get_variant("usa-1910-classic").tickets()}
 print(sum("1910" in t.decks for t in deck), "new 1910 tickets,", sum(t.id in reprints for t in deck),
-      "reprints, and from Mystery Train:",
-      [t.label() for t in deck if "1910" not in t.decks and t.id not in reprints])
+      "reprints and", sum("1910" not in t.decks and t.id not in reprints for t in deck),
+      "Mystery Train ticket")
 ttr_nb.show(usa, cities=big, title="The seven Big Cities (ringed)")
 
 # %% [markdown]
-# ## A Mega Game hand: 5 tickets, keep at least 3
+# ## 3. A Mega Game hand: 5 tickets, keep at least 3
 #
 # In the Mega Game each player is dealt 5 tickets and keeps at least 3
-# ([B-2.4](../docs/RULES.md#B-2.4) with the Mega Game's numbers). Ana looks at her hand:
+# ([B-2.4](../docs/RULES.md#B-2.4) with the Mega Game's numbers, which the box of section 1
+# marks as uncertain). Ana looks at her hand:
 
 # %%
 game = ttr_nb.new_game("usa-mega", ["Ana", "Bea"], seed=1910)
@@ -96,18 +105,18 @@ narrate.view(game, 0)
 # why:
 
 # %%
-_ = narrate.try_play(game, KeepTickets(["C10", "N18"]))
+_ = narrate.try_play(game, KeepTickets(["C10", "N18"]))   # Duluth–El Paso, Omaha–New Orleans
 
 # %% [markdown]
 # She keeps the three tickets of the middle of the map. The two others go to the bottom of the
 # ticket deck ([U-2.3](../docs/RULES.md#U-2.3)), which grows from 59 to 61:
 
 # %%
-_ = narrate.try_play(game, KeepTickets(["C10", "N18", "C05"]))
+_ = narrate.try_play(game, KeepTickets(["C10", "N18", "C05"]))   # and Chicago–New Orleans
 print("tickets in the deck:", game.view(0)["ticket_deck"])
 
 # %% [markdown]
-# ## A Mega Game score, line by line
+# ## 4. A Mega Game score, line by line
 #
 # The Mega Game uses both bonus cards: the Longest Path (10 points) and the **Globetrotter**
 # (15 points for the most completed Destination Tickets, [U-1.5](../docs/RULES.md#U-1.5)). Here
@@ -144,7 +153,7 @@ ttr_nb.show(sheet, trails={0: sheet.trail(0).routes, 1: sheet.trail(1).routes},
             title="Mega Game: two longest trails of 34 cars")
 
 # %% [markdown]
-# ## The same game in the 1910 way to play
+# ## 5. The same game in the 1910 way to play
 #
 # All six tickets above are 1910 tickets, so the same game could be played in the *1910* way.
 # There the Globetrotter **replaces** the Longest Path card: keeping the Longest Path card is a
@@ -172,9 +181,10 @@ print(sheet_1910.bonus_summary("globetrotter"))
 #   game, and changes the Destination Tickets and the bonus cards.
 # - *Classic*: the 30 original tickets reprinted (four worth a little less), Longest Path.
 #   *1910*: the 35 new tickets, Globetrotter instead of Longest Path. *Mega Game*: all 69 tickets,
-#   deal 5 keep 3, both bonuses. *Big Cities*: the 35 tickets that name Chicago, Dallas, Houston,
-#   Los Angeles, Miami, New York or Seattle, deal 4 keep 2, no bonus.
-# - In the Mega Game and Big Cities a player draws 4 tickets during the game and keeps at least 1.
+#   both bonuses. *Big Cities*: the 35 tickets that name Chicago, Dallas, Houston, Los Angeles,
+#   Miami, New York or Seattle, no bonus.
+# - Each way to play deals, draws and keeps its own numbers of tickets: the table of section 1
+#   (the 1910 and Mega Game numbers are uncertain).
 # - The Globetrotter is 15 points for the most completed tickets; a tie gives it to each tied player.
 
 # %% [markdown]
@@ -206,8 +216,7 @@ exercises.check("02.1", answer)
 # ### Exercise 2. Keep only 2?
 # Bea likes to keep only 2 of the tickets dealt at the start. In which of the four ways to play
 # (`usa-1910-classic`, `usa-1910`, `usa-mega`, `usa-big-cities`) is she allowed to? Predict
-# from the rules, then check with the table at the top of the lesson. Answer with a list of
-# variant names.
+# from the rules, then check with the table of section 1. Answer with a list of variant names.
 
 # %%
 answer = ...   # a list of variant names, such as ['usa-1910']
@@ -234,7 +243,7 @@ print("\n".join(f"{n}: {narrate.tickets(table, s.tickets)}" for n, s in zip(tabl
 ttr_nb.show(table, title="Exercise 3: who completed the most tickets?")
 
 # %%
-answer = ...   # a list of names, such as ['Ana']
+answer = ...   # a list of names, such as ['Bea']
 exercises.check("02.3", answer)
 
 # %% [markdown] tags=["solution"]

@@ -9,14 +9,16 @@
 # - state Euler's theorem, and explain which half Euler proved and which half Hierholzer proved;
 # - explain why the longest trail can be longer than the longest simple path, and find one;
 # - prove a lower bound on the routes a trail must leave out, from the odd cities;
-# - explain why finding a longest trail is hard on large networks.
+# - (extension) explain why finding a longest trail is hard on large networks.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes.
+# **Sections:** §1 The board is a multigraph (8 min) · §2 Euler's theorem (10 min) · §3 The longest trail and the longest simple path (12 min) · exercises (20 min)
 # **Prerequisites:** lesson 01 (routes and the Longest Path bonus); lesson 03 shows a player's
 # longest trail on a score sheet.
 # **What you will do:** count degrees on the USA board, compare the longest trail and the
-# longest simple path of a player's network, count trails, and solve four exercises on a
-# practice network.
+# longest simple path of a player's network, and solve three exercises on a practice network.
+# Two extensions, after the exercises, go further: bridges and planarity, and why the longest
+# trail is hard to find (a proof for university students, with a fourth exercise).
 
 # %%
 %matplotlib inline
@@ -113,7 +115,7 @@ ttr_nb.show(sheet, highlight=path.routes, highlight_label="longest simple path",
 # and the line east through Kansas City. The trail comes in on the line from Las Vegas, goes
 # round the triangle, and leaves east: it passes Denver twice and uses all three parts, 31 cars.
 # A simple path passes Denver only once, so it can use at most two of the three parts: the best
-# one takes two sides of the triangle and the line east, 23 cars.
+# one comes from Duluth, takes two sides of the triangle and the line east, 23 cars.
 #
 # **What every trail must leave out.** At each city, the network's routes are the trail's routes
 # plus the routes it leaves out. At an odd city that is not an end of the trail, the trail uses
@@ -128,67 +130,6 @@ print(len(odd_ana), "odd cities:", ", ".join(odd_ana))
 print("left out:", [usa.route(r).label() for r in owned if r not in trail.routes])
 
 # %% [markdown]
-# ## 4. Bridges and planarity
-#
-# A **bridge** is a route on no cycle: lose it and the network falls apart. A trail crosses a
-# bridge at most once, so `longest_trail` cuts a network at its bridges before it searches. A
-# network is **planar** if it can be drawn with no two routes crossing; on a printed board
-# routes never cross, and networkx confirms it. The USA board has no bridge. On the Heart of
-# Africa a country is a dead end: a line of trains may end there but never pass through it
-# ([H-8.2](../docs/RULES.md#H-8.2)), so `ttr_nb` gives each route into a country its own end
-# ([H-8.5](../docs/RULES.md#H-8.5)), and each of those routes is a bridge.
-
-# %%
-for name in ("usa", "legendary_asia", "heart_of_africa", "team_asia"):
-    board = ttr_nb.load_map(name)
-    print(f"{name:16} planar: {is_planar(board)}  bridges: {len(bridges(board))}")
-print("Ana's bridges:", len(bridges(usa, owned)), "of her", len(owned), "routes")
-
-# %% [markdown]
-# All of Ana's routes are bridges except the three of the triangle.
-#
-# ## 5. Why the longest trail is hard
-#
-# A search that tries trails one by one must meet every trail. `count_trails` counts them
-# exactly (a trail and the same trail backwards count once). Take the routes of the USA board
-# from the east, a few more at a time:
-
-# %%
-east = sorted(usa.routes, key=lambda r: -min(usa.cities[c].x for c in r.cities))
-counts = {n: count_trails(usa, [r.id for r in east[:n]]) for n in range(4, 25, 4)}
-for n, k in counts.items():
-    print(f"{n:2} routes: {k:13,} trails", f"(× {k / counts[n - 4]:.0f})" if n > 4 else "")
-
-# %% [markdown]
-# The growth is uneven (a route that closes a cycle multiplies the count, a dead end adds
-# little), but each 4 more routes multiply the number of trails by between 7 and 80: 24 routes
-# already have over 474 million trails, and the board has 100 tracks. A search must be cleverer.
-#
-# **No fast method is known that is exact on every network.** Finding a longest trail is
-# NP-hard: a fast exact method would also decide fast whether a network has a **Hamiltonian
-# cycle** (a cycle through every city exactly once), a problem that is NP-complete even for
-# planar networks where every city has exactly 3 routes (Garey, Johnson and Tarjan, 1976). The
-# link is Exercise 4: where every city has at most 3 routes, a trail passes through each city at
-# most once. Take a network where every city has exactly 3 routes (no double routes), with *n*
-# cities, all routes 1 car long, and one of its routes u–v:
-#
-# 1. Remove u–v and add two dead ends, u–u′ and v–v′, each 3 cars long. No city has more than
-#    3 routes.
-# 2. A dead end can only be the first or last route of a trail. A trail that uses both runs
-#    u′, u, …, v, v′ and passes no city twice in between: from u to v it is a simple path, of at
-#    most *n* − 1 routes. So it has at most 3 + (*n* − 1) + 3 = *n* + 5 cars, and exactly *n* + 5
-#    when that path passes every city: together with u–v, a Hamiltonian cycle.
-# 3. A trail that uses at most one dead end passes at most *n* cities, so it has at most *n* + 1
-#    routes and *n* + 3 cars.
-#
-# So the longest trail has *n* + 5 cars exactly when the network has a Hamiltonian cycle through
-# u–v. A Hamiltonian cycle uses two of the three routes at every city, so it uses at least one
-# of any two routes at a city: asking the question for two routes u–v at the same city tells
-# whether the network has a Hamiltonian cycle at all. A player owns few routes, and
-# `longest_trail` is exact and fast on them; lesson 05 finds the longest trail of a whole board,
-# with a proof.
-
-# %% [markdown]
 # ## Summary
 #
 # - The board is a multigraph; a city's degree counts its tracks; the degrees add up to twice
@@ -199,12 +140,14 @@ for n, k in counts.items():
 # - The Longest Path bonus counts the **longest trail**, which may pass a city twice; the
 #   **longest simple path** can be shorter (Ana: 31 against 23).
 # - With *k* odd cities, every trail leaves out at least (*k* − 2) / 2 routes.
-# - The number of trails grows very fast with the routes, and finding a longest trail is NP-hard.
+#
+# The two extensions after the exercises show how `longest_trail` uses a network's bridges, and
+# why no fast method is known that finds a longest trail on every network.
 
 # %% [markdown]
 # ## Exercises
 #
-# All four exercises are about Ben's network: 11 routes, 47 cars, around Helena.
+# The three exercises are about Ben's network: 11 routes, 47 cars, around Helena.
 
 # %%
 ben = Scorer.from_routes(usa, "Ben", l04.PRACTICE_ROUTES)
@@ -215,7 +158,7 @@ ttr_nb.show(Scoresheet.compute(usa, [ben]), title="Ben's network", dim_unclaimed
 # %% [markdown]
 # ### Exercise 1. Which cities are odd?
 # Count the routes of Ben's network at each of his cities. Which cities have an odd number?
-# Give a list of city names, such as `['Helena', 'Denver']`.
+# Give a list of city names, such as `['Winnipeg', 'Omaha']`.
 
 # %%
 answer = ...   # a list of city names
@@ -255,7 +198,7 @@ exercises.check("04.2", answer)
 # %% [markdown]
 # ### Exercise 3. Find a longer trail
 # Ben's longest simple path is below. Find a trail of Ben's network with more cars: give its
-# cities in order, such as `['Seattle', 'Helena', ...]`. (A trail may pass a city again.)
+# cities in order, such as `['Vancouver', 'Calgary', ...]`. (A trail may pass a city again.)
 
 # %%
 print(longest_simple_path(usa, [c.route for c in ben.claims]).describe())
@@ -278,10 +221,59 @@ answer = ["Seattle", "Helena", "Denver", "Omaha", "Helena", "Winnipeg", "Calgary
 exercises.check("04.3", answer)
 
 # %% [markdown]
-# ### Exercise 4. Passing through a city
-# Section 5 used this fact; now prove it. In a network where every city has at most 3 routes, at
-# most how many times can a trail *pass through* a city (arrive on one route and leave on
-# another)? Give a whole number, and be ready to say why.
+# ## Extension · Bridges and planarity
+#
+# *Not in the 50 minutes: for students who finish early, or a second lesson.*
+#
+# A **bridge** is a route on no cycle: lose it and the network falls apart into two sides. A
+# trail that crosses a bridge never comes back: the bridge is the only way between the two
+# sides, and a trail uses each route once. So beyond a bridge a trail only goes away, and
+# `longest_trail` searches each side of a bridge apart (the best a trail can do beyond each
+# bridge is worked out once) before it puts the pieces together. A network is **planar** if it
+# can be drawn with no two routes crossing; on a printed board routes never cross, and networkx
+# confirms it. The USA board has no bridge. On the Heart of Africa a country is a dead end: a
+# line of trains may end there but never pass through it ([H-8.2](../docs/RULES.md#H-8.2)), so
+# `ttr_nb` gives each route into a country its own end ([H-8.5](../docs/RULES.md#H-8.5)), and
+# each of those routes is a bridge.
+
+# %%
+for name in ("usa", "legendary_asia", "heart_of_africa", "team_asia"):
+    board = ttr_nb.load_map(name)
+    print(f"{name:16} planar: {is_planar(board)}  bridges: {len(bridges(board))}")
+print("Ana's bridges:", len(bridges(usa, owned)), "of her", len(owned), "routes")
+
+# %% [markdown]
+# All of Ana's routes are bridges except the three of the triangle.
+#
+# ## Extension · Why the longest trail is hard
+#
+# *Not in the 50 minutes: for university students; it ends with a fourth exercise.*
+#
+# A search that tries trails one by one must meet every trail. `count_trails` counts them
+# exactly (a trail and the same trail backwards count once). Take the routes of the USA board
+# from the east, a few more at a time:
+
+# %%
+east = sorted(usa.routes, key=lambda r: -min(usa.cities[c].x for c in r.cities))
+counts = {n: count_trails(usa, [r.id for r in east[:n]]) for n in range(4, 25, 4)}
+for n, k in counts.items():
+    print(f"{n:2} routes: {k:13,} trails", f"(× {k / counts[n - 4]:.0f})" if n > 4 else "")
+
+# %% [markdown]
+# The growth is uneven (a route that closes a cycle multiplies the count, a dead end adds
+# little), but each 4 more routes multiply the number of trails by between 7 and 80: 24 routes
+# already have over 474 million trails, and the board has 100 tracks. A search must be cleverer.
+#
+# **No fast method is known that is exact on every network.** Finding a longest trail is
+# NP-hard: a fast exact method would also decide fast whether a network has a **Hamiltonian
+# cycle** (a cycle through every city exactly once), a problem that is NP-complete even for
+# planar networks where every city has exactly 3 routes (Garey, Johnson and Tarjan, 1976). The
+# link needs one fact about such networks; prove it first.
+#
+# ### Exercise 4. Extension: passing through a city
+# In a network where every city has at most 3 routes, at most how many times can a trail *pass
+# through* a city (arrive on one route and leave on another)? Give a whole number, and be ready
+# to say why.
 
 # %%
 answer = ...   # a whole number
@@ -292,8 +284,29 @@ exercises.check("04.4", answer)
 # never uses a route twice. Two passes would need 4 routes; the city has at most 3. So **once**.
 # (A trail may still start or end at a city it passes through, with the third route.) This is
 # why, in such a network, a trail whose two ends are dead ends is a simple path, which is the
-# heart of the hardness argument of section 5.
+# heart of the argument below.
 
 # %% tags=["solution"]
 answer = 1
 exercises.check("04.4", answer)
+
+# %% [markdown]
+# **The reduction.** By Exercise 4, where every city has at most 3 routes a trail passes
+# through each city at most once. Take a network where every city has exactly 3 routes (no
+# double routes), with *n* cities, all routes 1 car long, and one of its routes u–v:
+#
+# 1. Remove u–v and add two dead ends, u–u′ and v–v′, each 3 cars long. No city has more than
+#    3 routes.
+# 2. A dead end can only be the first or last route of a trail. A trail that uses both runs
+#    u′, u, …, v, v′ and passes no city twice in between: from u to v it is a simple path, of at
+#    most *n* − 1 routes. So it has at most 3 + (*n* − 1) + 3 = *n* + 5 cars, and exactly *n* + 5
+#    when that path passes every city: together with u–v, a Hamiltonian cycle.
+# 3. A trail that uses at most one dead end passes through each of the *n* cities at most once,
+#    so it has at most *n* + 1 routes and *n* + 3 cars.
+#
+# So the longest trail has *n* + 5 cars exactly when the network has a Hamiltonian cycle through
+# u–v. A Hamiltonian cycle uses two of the three routes at every city, so it uses at least one
+# of any two routes at a city: asking the question for two routes u–v at the same city tells
+# whether the network has a Hamiltonian cycle at all. A player owns few routes, and
+# `longest_trail` is exact and fast on them; lesson 05 finds the longest trail of a whole board,
+# with a proof.

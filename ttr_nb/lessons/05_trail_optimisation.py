@@ -8,13 +8,15 @@
 # - explain what a T-join is, and why the routes a trail leaves out always contain one;
 # - work out the upper bound "all the cars minus the cheapest T-join" for a network, and use it
 #   to prove that a trail is the longest;
-# - explain why a Steiner tree can be much cheaper than completing tickets one by one;
-# - explain how the longest trail of a whole board is found and proven.
+# - explain how the longest trail of a whole board is found and proven;
+# - (extension) explain why a Steiner tree can be much cheaper than completing tickets one by one.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes.
+# **Sections:** §1 What a trail leaves out (12 min) · §2 The bound at work (8 min) · §3 The longest trail of a whole board (10 min) · exercises (20 min)
 # **Prerequisites:** lesson 04 (degrees, odd cities, Euler's theorem, trails).
-# **What you will do:** prove the longest trail of a player's network, find the cheapest routes
-# for four tickets, prove the longest trail of every board, and solve four exercises.
+# **What you will do:** prove the longest trail of a player's network, prove the longest trail
+# of every board, and solve three exercises. An extension, after the exercises, finds the
+# cheapest routes for several tickets at once (Steiner trees), with a fourth exercise.
 
 # %%
 %matplotlib inline
@@ -53,7 +55,7 @@ print("odd cities:", odd_degree_cities(usa, owned))
 # | --- | --- |
 # | two odd cities *s*, *t* | *O* less *s* and *t* |
 # | an odd city *s*, an even city *t* | *O* less *s*, plus *t* |
-# | two even cities *s*, *t* | *O* plus *s* and *t* |
+# | two even cities *s*, *t* | Exercise 3 asks you |
 # | a closed trail (*s* = *t*) | *O* |
 #
 # A set of routes whose odd cities are exactly a set *T* is a **T-join** of *T*. So the routes
@@ -69,6 +71,10 @@ print("odd cities:", odd_degree_cities(usa, owned))
 # cities: in every row of the table, at most two walks do it. So **every trail leaves out at
 # least the cheapest T-join of "all the odd cities but two"**, and no trail is longer than **all
 # the cars minus that**. (With 0 or 2 odd cities, the bound is simply all the cars.)
+#
+# ## 2. The bound at work
+#
+# `t_join_bound` works out the bound for Ana's network:
 
 # %%
 bound = t_join_bound(usa, owned)
@@ -98,68 +104,45 @@ print("pieces without it:", len(networks(usa, [r for r in dan if r not in dan_bo
 print("longest trail:", longest_trail(usa, dan).length, "cars")
 
 # %% [markdown]
-# ## 2. Steiner trees: the cheapest routes for your tickets
-#
-# A ticket is complete when its two cities are joined by your routes. The fewest trains that join
-# two cities is a **shortest path** (`cheapest_cost`, Dijkstra's algorithm). Joining *several*
-# cities as cheaply as possible is the **Steiner tree** problem, which is NP-hard: `steiner_tree`
-# solves it exactly for up to 7 cities (the Dreyfus–Wagner dynamic programme) and otherwise uses
-# networkx's approximation (at most twice the cheapest). For a hand of up to 4 tickets,
-# `ticket_steiner` tries every way to group them, one exact Steiner tree per group: tickets far
-# apart are better served by separate trees (a Steiner **forest**).
-
-# %%
-hand = [usa.ticket(i) for i in ("O20", "O24", "O29", "O30")]
-for t in hand:
-    print(f"{t.label():30} alone: {cheapest_cost(usa, t.a, t.b)[0]:2} trains")
-forest = ticket_steiner(usa, hand)
-print("one by one:", sum(cheapest_cost(usa, t.a, t.b)[0] for t in hand), "trains")
-print("together:  ", forest.trains, "trains, in", len(forest.trees), "trees:", forest.groups)
-cities = sorted({c for t in hand for c in (t.a, t.b)})
-print(f"one tree over all {len(cities)} cities:", steiner_tree(usa, cities).trains, "exactly,",
-      steiner_tree(usa, cities, exact=False).trains, "by the approximation")
-
-# %%
-ttr_nb.show(usa, highlight=forest.routes, highlight_label="the cheapest routes (Steiner trees)",
-            cities=cities,
-            title=f"The cheapest routes for four tickets: {forest.trains} trains in two trees")
-
-# %% [markdown]
-# The four tickets cost 43 trains one by one, but only 26 together: the two western tickets
-# share the coast, the two from Winnipeg share the way south. One tree joining all 7 cities (the
-# two Winnipeg tickets share a city) would cost 31, more than the two separate trees.
-#
 # ## 3. The longest trail of a whole board
 #
-# If one player owned every route, how long would their longest trail be? Lesson 04 showed that
+# How long could a Longest Path be, for a player with trains enough for the whole board? No player
+# may ever hold both tracks of a double route ([B-5.7](../docs/RULES.md#B-5.7)), in a game of
+# any size, so a player's network has **one track per city pair**. Lesson 04 showed that
 # trying trails one by one is hopeless. The bound gives a proof instead: remove the cheapest
 # T-join. What is left has exactly two odd cities; if it is still connected, Euler's theorem
 # (Hierholzer's half) gives one trail through all of it. That trail's length *is* the bound, so
 # it is the longest trail.
 
 # %%
-for one in (False, True):
-    w = whole_board_trail(usa, one_track_per_pair=one)
-    print(w.describe())
-    print("  left out:", ", ".join(usa.route(r).label() for r in w.left_out))
-
-# %%
-w = whole_board_trail(usa)
-print("the trail runs from", w.trail.cities[0], "to", w.trail.cities[-1])
-ttr_nb.show(usa, highlight=w.left_out, highlight_label="left out of the trail",
-            title=f"Every track but the {len(w.left_out)} highlighted ones: one trail of {w.trail.length} cars")
+player = whole_board_trail(usa, one_track_per_pair=True)
+print(player.describe())
+print("  left out:", ", ".join(usa.route(r).label() for r in player.left_out))
+print("the trail runs from", player.trail.cities[0], "to", player.trail.cities[-1])
+ttr_nb.show(usa, highlight=player.left_out, highlight_label="city pairs left out of the trail",
+            title=f"One track per city pair, all but {len(player.left_out)} pairs: one trail of {player.trail.length} cars")
 
 # %% [markdown]
-# On the USA board with every track, the trail takes 89 of the 100 tracks, 285 of the 309 cars,
-# from Helena to Los Angeles. (Where a highlighted route is a double, only one of its two tracks is
-# left out.) The same proof works on every board (and with one track per city
-# pair, as in a game of 2 or 3 players, where only one track of a double route may be claimed,
-# [B-5.8](../docs/RULES.md#B-5.8)):
+# So even a player with trains enough for the whole board could not make a Longest Path of more
+# than 235 cars on the USA board, and one who held a track of every city pair but the 9
+# highlighted would run one trail of 235 cars, from Portland to San Francisco. (A real player
+# has 45 trains.)
+#
+# The board itself, with **both** tracks of every double, is a multigraph with 100 tracks. Its
+# longest trail is a fact about that graph, not a Longest Path any player can own:
+
+# %%
+graph_only = whole_board_trail(usa)
+print(graph_only.describe())
+
+# %% [markdown]
+# The same proof works on every board, with one track per city pair (what a player can hold)
+# and with every track (the multigraph):
 
 # %%
 for name in ("legendary_asia", "heart_of_africa", "team_asia"):
     board = ttr_nb.load_map(name)
-    for one in (False, True):
+    for one in (True, False):
         w = whole_board_trail(board, one_track_per_pair=one)
         kind = "one track per pair" if one else "every track"
         print(f"{name:16} {kind:18} {w.trail.length:3} of {w.total} cars, bound {w.upper_bound},",
@@ -174,16 +157,16 @@ for name in ("legendary_asia", "heart_of_africa", "team_asia"):
 # - So no trail is longer than **all the cars minus the cheapest T-join** of all the odd cities
 #   but two. A trail that reaches the bound is proven longest (Ana: 45 − 14 = 31); the bound is
 #   not always reached (Dan: bound 44, longest trail 42).
-# - The cheapest routes that complete several tickets form a **Steiner tree** (or forest):
-#   often far cheaper than the tickets one by one (43 against 26 trains).
 # - Remove the cheapest T-join; if what is left is connected, Euler's theorem gives one trail
 #   through all of it, which meets the bound. On every board this proves the longest trail of
-#   the whole board (USA: 285 cars).
+#   the whole board. No player holds both tracks of a double route, so for a player the board
+#   has one track per city pair: on the USA board no Longest Path is longer than 235 cars (285
+#   is the longest trail of the multigraph with every track, which no player can own).
 
 # %% [markdown]
 # ## Exercises
 #
-# Exercises 1 to 3 are about Cleo's network, around the Great Lakes: 10 routes, 39 cars.
+# The three exercises are about Cleo's network, around the Great Lakes: 10 routes, 39 cars.
 
 # %%
 cleo = Scorer.from_routes(usa, "Cleo", l05.PRACTICE_ROUTES)
@@ -218,7 +201,7 @@ exercises.check("05.1", answer)
 # %% [markdown]
 # ### Exercise 2. A trail that meets the bound
 # So no trail of Cleo's network is longer than 39 minus your answer. Find a trail that long, and
-# you have proven it is the longest. Give its cities in order, such as `['Omaha', 'Chicago', ...]`.
+# you have proven it is the longest. Give its cities in order, such as `['Seattle', 'Portland', ...]`.
 
 # %%
 answer = ...   # a list of cities in trail order
@@ -261,7 +244,42 @@ answer = "c"
 exercises.check("05.3", answer)
 
 # %% [markdown]
-# ### Exercise 4. Two tickets at once
+# ## Extension · Steiner trees: the cheapest routes for your tickets
+#
+# *Not in the 50 minutes: for a second lesson, or students who finish early; it ends with a
+# fourth exercise.*
+#
+# A ticket is complete when its two cities are joined by your routes. The fewest trains that join
+# two cities is a **shortest path** (`cheapest_cost`, Dijkstra's algorithm). Joining *several*
+# cities as cheaply as possible is the **Steiner tree** problem, which is NP-hard: `steiner_tree`
+# solves it exactly for up to 7 cities (the Dreyfus–Wagner dynamic programme) and otherwise uses
+# networkx's approximation (at most twice the cheapest). For a hand of up to 4 tickets,
+# `ticket_steiner` tries every way to group them, one exact Steiner tree per group: tickets far
+# apart are better served by separate trees (a Steiner **forest**).
+
+# %%
+hand = [usa.ticket(i) for i in ("O20", "O24", "O29", "O30")]
+for t in hand:
+    print(f"{t.label():30} alone: {cheapest_cost(usa, t.a, t.b)[0]:2} trains")
+forest = ticket_steiner(usa, hand)
+print("one by one:", sum(cheapest_cost(usa, t.a, t.b)[0] for t in hand), "trains")
+print("together:  ", forest.trains, "trains, in", len(forest.trees), "trees:", forest.groups)
+cities = sorted({c for t in hand for c in (t.a, t.b)})
+print(f"one tree over all {len(cities)} cities:", steiner_tree(usa, cities).trains, "exactly,",
+      steiner_tree(usa, cities, exact=False).trains, "by the approximation")
+
+# %%
+ttr_nb.show(usa, highlight=forest.routes, highlight_label="the cheapest routes (Steiner trees)",
+            cities=cities,
+            title=f"The cheapest routes for four tickets: {forest.trains} trains in two trees")
+
+# %% [markdown]
+# The four tickets cost 43 trains one by one, but only 26 together: the two western tickets
+# share the coast, the two from Winnipeg share the way south. One tree joining all 7 cities (the
+# two Winnipeg tickets share a city) would cost 31, more than the two separate trees.
+
+# %% [markdown]
+# ### Exercise 4. Extension: two tickets at once
 # Seattle–New York (22 points) and Vancouver–Montréal (20 points): what is the fewest trains
 # that completes **both** tickets? Use the map (and `cheapest_cost` if you like). Give a whole
 # number of trains.

@@ -9,8 +9,11 @@
 # - take a final score apart: routes, tickets, the longest trail and the Longest Path bonus;
 # - build a network route by route and predict how its longest trail changes.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
-# **Prerequisites:** lesson 01 (a turn, claiming routes) and lesson 03 (how a game is scored).
+# **Time:** 50 minutes.
+# **Sections:** a game to look at (2 min) · §1 GameStepper (8 min) · §2 PlayPanel (8 min) · §3 ScoringExplorer (6 min) · §4 RouteBuilder (6 min) · exercises (20 min)
+# **Prerequisites:** lesson 01 (a turn, claiming routes, the Longest Path bonus). This lesson is
+# for teachers, after lesson 01: it tours the controls the other lessons use. Section 3 takes a
+# final score apart; lesson 03 explains a score line by line.
 # **What you will do:** replay a game between three computer players, play the first turns of
 # a new game, find why Bea lost, and build networks with long trails.
 #
@@ -171,9 +174,10 @@ print(explorer.detail)
 
 # %% [markdown]
 # Bea's Boston–Miami ticket failed for a gap of 3 trains, and her 16-car trail is far behind
-# Ana's 28. The explorer also takes routes directly: worked example E4 of the rules is a loop
-# through Seattle. The trail uses every route and passes Seattle twice (17 cars); a path that
-# may not visit a city twice finds only 16.
+# Ana's 28. The explorer also takes routes directly: the rules reference ends with worked
+# examples, and one of them, "A loop" (for [B-8.2](../docs/RULES.md#B-8.2)), is a loop through
+# Seattle. The trail uses every route and passes Seattle twice (17 cars); a path that may not
+# visit a city twice finds only 16.
 
 # %%
 loop = ["Vancouver–Seattle", "Seattle–Portland", "Portland–Salt Lake City",
@@ -193,30 +197,33 @@ print(e4.summary())
 # %%
 # NBVAL_IGNORE_OUTPUT
 board = ttr_nb.load_map("usa")
-builder = RouteBuilder(board, routes=loop, tickets=["Vancouver–Montréal", "Portland–Phoenix"])
+builder = RouteBuilder(board, routes=loop, tickets=["Seattle–Los Angeles", "Portland–Phoenix"])
 builder
 
 # %%
 print(builder.summary())
 
 # %% [markdown]
-# **Predict, then run.** Mia adds Helena–Duluth and Duluth–Toronto (12 cars). How long is her
-# longest trail now: 17 + 12, or less? And may she add the second track of Seattle–Portland,
+# **Predict, then run.** Mia adds Helena–Omaha and Helena–Winnipeg (9 cars). How long is her
+# longest trail now: 17 + 9, or less? And may she add the second track of Seattle–Portland,
 # whose first track she owns ([B-5.7](../docs/RULES.md#B-5.7))?
 
 # %%
-builder.add("Helena–Duluth", "Duluth–Toronto")
+builder.add("Helena–Omaha", "Helena–Winnipeg")
 print(builder.message)
 print(f"longest trail {builder.trail.length} cars: {' → '.join(builder.trail.cities)}")
 builder.add("Seattle–Portland")
 print(builder.message)
 
 # %% [markdown]
-# Only 28, not 29. A trail enters and leaves a city in pairs, so a city with an odd number of
-# the network's routes must be one of the trail's two ends. Now four cities are odd: Toronto
-# and Vancouver (1 route each), Seattle and Helena (3 each). One route must be left out, and
-# the cheapest is Vancouver–Seattle (1 car): the trail runs from Toronto round the loop to
-# Helena. The second track of Seattle–Portland is refused and the network stays as it was.
+# Only 25, not 26. A trail enters and leaves the cities it passes through in pairs of routes,
+# so a trail that uses **every** route of a network can only start and end at its odd cities
+# (Euler's theorem, lesson 04). Now four cities are odd: Omaha, Winnipeg and Vancouver (1 route
+# each) and Seattle (3). A trail has two ends, so no trail uses every route: at least one is
+# left out, and the cheapest is Vancouver–Seattle (1 car). The trail runs from Omaha through
+# Helena, round the loop and on to Winnipeg; it passes through Seattle, an odd city, because it
+# does not use all of Seattle's routes. The second track of Seattle–Portland is refused and the
+# network stays as it was.
 
 # %% [markdown]
 # ## Summary
@@ -294,7 +301,7 @@ exercises.check("06.2", answer)
 # in the RouteBuilder (`builder.clear()` empties it), then answer with the list of routes.
 
 # %%
-answer = ...   # a list of routes, such as ["Seattle–Helena", "Helena–Duluth"]
+answer = ...   # a list of routes, such as ["Denver–Omaha", "Omaha–Chicago"]
 exercises.check("06.3", answer)
 
 # %% [markdown] tags=["solution"]

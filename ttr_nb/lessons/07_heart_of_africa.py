@@ -9,14 +9,17 @@
 # - decide whether a player may double a route (the majority, ties included) and what it costs;
 # - work out what a doubled route scores;
 # - decide whether a ticket that names a country, or passes through Madagascar, is complete;
-# - explain why a win rate of 56 % in a few hundred games does not prove an advantage.
+# - find who scores the Globetrotter, ties included.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes (about 35 to read and run, 15 for the exercises).
+# **Sections:** §1 Terrain cards (4 min) · §2 Drawing Terrain cards (5 min) · §3 Doubling a route's points (8 min) · §4 Locomotives as wild Terrain cards (6 min) · §5 Countries, ferries and Madagascar (8 min) · §6 The Globetrotter (4 min) · exercises (15 min)
+# **Extension** (after the exercises, not in the 50 minutes): is doubling worth it, over 200
+# games?
 # **Prerequisites:** lesson 01 (claiming routes with Train Car cards and Locomotives,
 # Destination Tickets) and lesson 03 (the route table, ticket points).
 # **What you will do:** follow one game of four computer players through its first doubling,
 # try moves the rules refuse, compare the readings of a rule nobody can read in full, and
-# measure over 200 games whether doubling wins.
+# decide which tickets a network completes when a country is in the way.
 #
 # The board is a reconstruction made for ttr_nb from real geography (the printed layout is not
 # public): the rules are the game's, the routes are not the printed ones.
@@ -73,9 +76,10 @@ print(terrain.terrain_text(game, majorities=False))
 # the Terrain deck: a draw is two Train Car cards, two Terrain cards, or one of each
 # ([H-4.1](../docs/RULES.md#H-4.1)). A face-up Terrain card that is taken is replaced at once
 # ([H-4.3](../docs/RULES.md#H-4.3)). The face-up Locomotive rule stays: it can never be the
-# second card, not even after a Terrain card ([H-4.2](../docs/RULES.md#H-4.2),
-# [B-4.4](../docs/RULES.md#B-4.4)). We let the players play until the first time someone starts
-# a turn with a Terrain card, and then try to add a face-up Locomotive:
+# second card ([H-4.2](../docs/RULES.md#H-4.2), [B-4.4](../docs/RULES.md#B-4.4)); the rules
+# we could read do not say so for a Terrain card drawn first, and ttr_nb reads the rule as
+# holding then too. We let the players play until the first time someone starts a turn with a
+# Terrain card, and then try to add a face-up Locomotive:
 
 # %%
 draw = narrate.play_until(game, players, before=lambda g, a: a.kind == "terrain" and g.pending == "turn")
@@ -164,7 +168,15 @@ _ = narrate.play(game, doubling)
 # ([H-8.1](../docs/RULES.md#H-8.1)). A country is a dead end: no path runs through it, and two
 # routes into the same country are not joined to each other ([H-8.2](../docs/RULES.md#H-8.2)).
 # A country ticket is complete when any route into that country is joined to the ticket's other
-# end ([H-8.3](../docs/RULES.md#H-8.3)). Two routes into Tchad show both rules:
+# end ([H-8.3](../docs/RULES.md#H-8.3)).
+#
+# > **Uncertain rule.** The official wording about countries could not be read. That a country
+# > is a dead end, and that its routes are not joined to each other, comes from one rules
+# > summary ([H-8.2](../docs/RULES.md#H-8.2)); that any route into the country completes its
+# > ticket is our reading of it ([H-8.3](../docs/RULES.md#H-8.3)). ttr_nb follows both. This is
+# > part of the board; no setting changes it.
+#
+# Two routes into Tchad show both rules:
 
 # %%
 into_tchad = board.route_ids(["Ngaoundéré–Tchad orange", "Bangui–Tchad red"])
@@ -205,12 +217,15 @@ ttr_nb.show(board, highlight=coast, highlight_label="the five routes", cities=["
 #
 # There is no Longest Path bonus here. The **Globetrotter** gives **+10** to the player with the
 # most completed Destination Tickets ([H-9.1](../docs/RULES.md#H-9.1)). **Terrain cards still in
-# front of a player at the end score nothing**: only the doublings made during the game count.
+# front of a player at the end score nothing** in ttr_nb (no rule we could read gives them
+# points): only the doublings made during the game count.
 #
-# > **Uncertain rule.** The rules we could read do not say what happens on a tie for the
-# > Globetrotter ([H-9.2](../docs/RULES.md#H-9.2)). ttr_nb gives the +10 to **every** tied
-# > player, as the base game does for the Longest Path bonus ([B-8.2](../docs/RULES.md#B-8.2));
-# > there is no setting to change it.
+# > **Uncertain rule.** The +10 comes from reviews and a rules summary of the game, not from a
+# > rules text we could read ([H-9.1](../docs/RULES.md#H-9.1)); the Globetrotter of USA 1910 is
+# > worth 15 ([U-1.5](../docs/RULES.md#U-1.5)). Nor do the rules we could read say what happens
+# > on a tie ([H-9.2](../docs/RULES.md#H-9.2)). ttr_nb gives **+10**, to **every** tied player,
+# > as the base game does for the Longest Path bonus ([B-8.2](../docs/RULES.md#B-8.2)); no
+# > setting changes either.
 #
 # Here is another whole game of four greedy players (random seed 23), played to the end:
 
@@ -226,28 +241,6 @@ print(terrain.terrain_text(final, majorities=False))
 # %% [markdown]
 # Cal ends with 2 Terrain cards in front of him, the others with none: the Scoresheet has no
 # line for them. Bea alone scores the Globetrotter, with 6 completed tickets.
-#
-# ## 7. Is doubling worth it?
-#
-# Doubling is free points, but the Terrain cards you draw are Train Car cards you do not draw.
-# To measure it, `lab.doubling_duel` plays 4-player games in which two greedy computer players
-# double whenever they may, and two identical ones never double and draw Train Car cards
-# instead of Terrain cards. The two sides swap seats from game to game, so neither always plays
-# first. Nearly every game is won by one side or the other, so "no advantage" means winning
-# about 50 % of them.
-
-# %%
-print(lab.doubling_duel(200, seed=1))
-
-# %% [markdown]
-# The doublers won 56 % of the 200 games. That looks like an edge, but the **95 % interval**
-# (49 % to 62 %) contains 50 %: with this many games, a side with no advantage at all could
-# well win 56 % by chance. These games cannot tell us that doubling wins more often. The
-# scores say the same: the doublers scored about 9 points a game from doubling, but only about
-# 2 points more in total, and that difference is within chance too (its interval, −2.4 to
-# +6.1, contains 0). A likely reason, which these games do not prove: the turns spent drawing Terrain
-# cards were turns not spent drawing Train Car cards. (These are simple computer players; a
-# good human may double better.)
 
 # %% [markdown]
 # ## Summary
@@ -258,12 +251,12 @@ print(lab.doubling_duel(200, seed=1))
 #   (ties count); Locomotives may stand in for Terrain cards but never count for the majority.
 # - What one Locomotive is worth as a Terrain card is uncertain; ttr_nb counts it as one card,
 #   and a setting changes that.
-# - Countries are dead ends: a ticket to a country needs one route into it. Madagascar is one
-#   city, reached only by ferries, and paths and trails may pass through it.
-# - The Globetrotter (+10; in ttr_nb every tied player scores it) replaces the Longest Path
-#   bonus; Terrain cards left at the end score nothing.
-# - A count of legal moves is not a count of decisions, and a win rate means little without its
-#   interval.
+# - Countries are dead ends (an uncertain rule, as ttr_nb reads it): a ticket to a country
+#   needs one route into it. Madagascar is one city, reached only by ferries, and paths and
+#   trails may pass through it.
+# - The Globetrotter replaces the Longest Path bonus: +10 in ttr_nb (an uncertain value), to
+#   every tied player; Terrain cards left at the end score nothing.
+# - A count of legal moves is not a count of decisions.
 
 # %% [markdown]
 # ## Exercises
@@ -364,3 +357,29 @@ exercises.check("07.4", answer)
 # %% tags=["solution"]
 answer = ["Ana", "Bea"]
 exercises.check("07.4", answer)
+
+# %% [markdown]
+# ## Extension · Is doubling worth it?
+#
+# *Not in the 50 minutes: for a class that has finished the exercises, or for homework (about
+# 10 minutes).*
+#
+# Doubling is free points, but the Terrain cards you draw are Train Car cards you do not draw.
+# To measure it, `lab.doubling_duel` plays 4-player games in which two greedy computer players
+# double whenever they may, and two identical ones never double and draw Train Car cards
+# instead of Terrain cards. The two sides swap seats from game to game, so neither always plays
+# first. Nearly every game is won by one side or the other, so "no advantage" means winning
+# about 50 % of them.
+
+# %%
+print(lab.doubling_duel(200, seed=1))
+
+# %% [markdown]
+# The doublers won 56 % of the 200 games. That looks like an edge, but the **95 % interval**
+# (49 % to 62 %) contains 50 %: with this many games, a side with no advantage at all could
+# well win 56 % by chance. These games cannot tell us that doubling wins more often. The
+# scores say the same: the doublers scored about 9 points a game from doubling, but only about
+# 2 points more in total, and that difference is within chance too (its interval, −2.4 to
+# +6.1, contains 0). A likely reason, which these games do not prove: the turns spent drawing Terrain
+# cards were turns not spent drawing Train Car cards. (These are simple computer players; a
+# good human may double better.)

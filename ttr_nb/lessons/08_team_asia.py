@@ -18,11 +18,14 @@
 #
 # **Learning goals.** After this lesson you can:
 # - say what a player may see, and which cards a player may pay with (hand and team holder, never the partner's hand);
-# - explain where each drawn card and each kept ticket goes, and what a "share tickets" turn does;
-# - say which tracks of a double or triple route are still open in a two-team game;
+# - explain where each drawn card and each shared ticket goes at setup;
+# - say which tracks of a double or triple route are still open with two teams and with three;
 # - work out the chance that a tunnel costs nothing more, with the hypergeometric law, and say what it assumes.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes (about 38 to read and run, 12 for the exercises).
+# **Sections:** §1 The rules of Team Asia (5 min) · §2 Setup (5 min) · §3 Drawing cards (4 min) · §4 Double and triple routes (5 min) · §5 Claiming with the team holder (5 min) · §6 Tunnels (7 min) · §7 The odds of a tunnel, exactly (7 min) · exercises (12 min)
+# **Extensions** (after the exercises, not in the 50 minutes): tickets later in the game, and
+# the end and the score.
 # **Prerequisites:** lesson 01 (drawing Train Car cards, claiming routes, Destination Tickets);
 # binomial coefficients $\binom{n}{k}$, for the odds of a tunnel.
 # **What you will do:** follow a four-player game of computer players, try moves the rules
@@ -33,11 +36,12 @@
 import ttr_nb
 from ttr_nb import exercises, narrate
 from ttr_nb.actions import ClaimRoute, DrawTickets, KeepTickets
+from ttr_nb.exercises import l08
 from ttr_nb.rules.teams import ShareTickets
 from ttr_nb.rules.tunnels import WithdrawTunnel, extra_card_odds, full_deck, tunnel_odds
 
 # %% [markdown]
-# ## The rules of Team Asia
+# ## 1. The rules of Team Asia
 #
 # | rule | what |
 # | --- | --- |
@@ -62,7 +66,7 @@ players = narrate.computer_players(game)
 ttr_nb.show(game.board, title="Team Asia")
 
 # %% [markdown]
-# ## Setup: keep 3 of 5 tickets, then share one, all at the same time
+# ## 2. Setup: keep 3 of 5 tickets, then share one, all at the same time
 #
 # Each player keeps at least 3 of 5 tickets; then each puts **one** kept ticket into the team's
 # ticket holder ([TA-11](../docs/RULES.md#TA-11)). The choices stay hidden until every player has
@@ -86,7 +90,7 @@ for _ in range(8):
 narrate.team_view(game, 0)
 
 # %% [markdown]
-# ## Drawing cards: one to the hand, one to the holder
+# ## 3. Drawing cards: one to the hand, one to the holder
 #
 # Ana claims a route with her first turn. Then Bea draws two face-up cards. After seeing the
 # first card she decides where it goes; the second card goes to the other place
@@ -97,7 +101,7 @@ for _ in range(4):
     _ = narrate.play(game, players=players, seat=0)
 
 # %% [markdown]
-# ## Double and triple routes with two teams
+# ## 4. Double and triple routes with two teams
 #
 # Ana has just claimed the blue track of the **triple** route Shanghai–Wuhan. A team never holds
 # two tracks of one route ([TA-20](../docs/RULES.md#TA-20)).
@@ -123,7 +127,7 @@ _ = narrate.try_play(both, ClaimRoute.paying(gray, green=3))
 # In the first game the track is closed. In the second the only reason left is the cards (Cal
 # holds no green card, and his team's holder is empty): the track itself is open to him.
 #
-# ## Claiming with the team holder
+# ## 5. Claiming with the team holder
 #
 # We play on until a player pays with a card from the holder. Just before, here is what Dee
 # sees, and the teacher's view of her partner Cal's hand:
@@ -143,33 +147,7 @@ _ = narrate.try_play(game, ClaimRoute.paying(claim.route, pink=2))
 _ = narrate.play(game, claim)
 
 # %% [markdown]
-# ## Tickets later in the game: the holder rule, and the share-tickets turn
-#
-# The computer players of this game never draw new tickets, so we ask *what if?* on an exact
-# copy of the game. Ana draws 4 tickets and keeps 2: one of the **new** ones must go into the
-# ticket holder ([TA-12](../docs/RULES.md#TA-12)), and she chooses which. (Had she kept only one,
-# it would go there by itself.)
-
-# %%
-what_if = game.copy()
-_ = narrate.play(what_if, DrawTickets())
-_ = narrate.play(what_if, KeepTickets(what_if.offered_tickets(0)[:2]))
-print("Ana must now choose:", [a.text(what_if) for a in what_if.legal_actions()])
-_ = narrate.play(what_if, what_if.legal_actions()[0])
-
-# %% [markdown]
-# A player may also spend a **whole turn** putting 1 or 2 tickets from the hand into the ticket
-# holder ([TA-14](../docs/RULES.md#TA-14), `ShareTickets`): then the partner can see them and work
-# for them. Only one's own tickets: Bea cannot share a ticket of Ana's. (The rules text says "up
-# to 2"; another description says "two". ttr_nb allows 1 or 2; `share_tickets_max=1` allows only 1.)
-
-# %%
-_ = narrate.try_play(what_if, ShareTickets([what_if.tickets(0)[0]]))
-_ = narrate.play(what_if, ShareTickets(what_if.tickets(1)))
-narrate.team_view(what_if, 0)
-
-# %% [markdown]
-# ## Tunnels: lay the cards, reveal, pay more or take them back
+# ## 6. Tunnels: lay the cards, reveal, pay more or take them back
 #
 # To claim a tunnel the player lays the cards, then turns up cards from the deck. Every revealed
 # card of the colour laid, or a Locomotive, costs **one more** card of that colour (or a
@@ -214,7 +192,7 @@ print(game.log[-1].text)
 _ = narrate.play(game, players=players)
 
 # %% [markdown]
-# ## The odds of a tunnel, exactly
+# ## 7. The odds of a tunnel, exactly
 #
 # Take the full shuffled deck of 110 cards (12 of each of 8 colours and 14 Locomotives) and
 # turn up $N$ cards. If you laid a colour, **26** cards match (its 12 and the 14 Locomotives); if
@@ -239,8 +217,134 @@ print("for 4 cards, exactly: P(nothing more) =", extra_card_odds(full_deck(), "g
 # the time. On average a 6-card tunnel asks for 1.418 extra cards. These numbers are for a full
 # deck; during a game, use the unseen cards, as `tunnel_odds` did for Cal (0.536 with 4 cards
 # revealed).
+
+# %% [markdown]
+# ## Summary
 #
-# ## The end and the score: one per team
+# - In Team Asia two partners score as one team. Each places only their own trains and may pay
+#   with their own hand and the team's card holder, never with the partner's hand.
+# - Of two drawn cards one goes to the hand and one to the holder (a face-up Locomotive goes to
+#   the holder). At setup each player puts 1 kept ticket into the team's ticket holder, all at
+#   the same time.
+# - A team never holds two tracks of one route; with two teams, ttr_nb leaves one usable track
+#   of a double or triple route (an uncertain rule: the setting `two_team_doubles`).
+# - A tunnel's extra cost follows the hypergeometric law if every unseen card is equally likely:
+#   with 4 cards revealed from a full deck, an extra card 0.666 of the time.
+
+# %% [markdown]
+# ## Exercises
+#
+# Write your answer in place of the `...` and run the cell: the checker says whether it is right, and if not, what to look at again.
+
+# %% [markdown]
+# ### Exercise 1. A tunnel with the Europe rule
+# Cal laid 2 yellow cards for the tunnel Niigata–Osaka, with 53 unseen cards of which 9 match (the
+# `tunnel_odds` line above). Suppose the game used the Europe rule, `tunnel_reveal=3`: what is the
+# probability that the tunnel costs **nothing more**? Work it out by hand: give a fraction, or a
+# decimal rounded to 3 decimal places.
+
+# %%
+answer = ...   # e.g. '1/3' or 0.333
+exercises.check("08.1", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** Nothing more means none of the 3 cards turned up is one of the 9 matching cards:
+# all 3 come from the 53 − 9 = 44 others. Every set of 3 unseen cards is equally likely, so
+# $P = \binom{44}{3} / \binom{53}{3} = 13244 / 23426 = 6622/11713 \approx 0.565$. With 4 cards it was 0.464:
+# each extra card revealed makes a free tunnel rarer.
+
+# %% tags=["solution"]
+answer = 13244 / 23426
+exercises.check("08.1", answer)
+
+# %% [markdown]
+# ### Exercise 2. Which payments may Dee make?
+# Just before Dee's claim in section 5 (her view and Cal's hand are printed there), which of
+# these payments are allowed? Answer with a list of letters, such as `["A", "C"]`.
+# - A: Harbin–Vladivostok (2, green) with 2 green, 1 of them from the team holder.
+# - B: Dhaka–Mandalay (2, gray) with 2 green: her green card and Cal's.
+# - C: Dhaka–Mandalay (2, gray) with 2 green, both from the team holder.
+# - D: Pyongyang–Seoul (1, gray) with the team holder's green card alone.
+
+# %%
+answer = ...   # a list of letters
+exercises.check("08.2", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** Dee holds 1 orange, 1 green, 1 pink and 1 white card; the team holder holds 1
+# green card. A is allowed: one green from her hand and one from the holder, on a green route.
+# B is not: Cal's hand can never be used, and Dee has only 1 green card of her own. C is not: the
+# holder has only 1 green card. D is allowed: a claim may be paid from the holder alone, and one
+# green card pays a 1-space gray route. So `["A", "D"]`.
+
+# %% tags=["solution"]
+answer = ["A", "D"]
+exercises.check("08.2", answer)
+
+# %% [markdown]
+# ### Exercise 3. The tracks of Shanghai–Wuhan
+# Shanghai–Wuhan is a triple route: a blue, a black and a gray track. Answer with a list of
+# three `True`/`False`:
+# 1. In this game played with `two_team_doubles="both"`, Ana holds the blue track. May Bea claim
+#    the gray track?
+# 2. In a six-player game (Ana & Bea, Cal & Dee, Eve & Fay) with the default settings, Ana holds
+#    the blue track. May Cal claim the gray track?
+# 3. In that six-player game, Ana holds the blue track and Cal the gray one. May Dee claim the
+#    black track?
+
+# %%
+answer = ...   # e.g. [True, True, True]
+exercises.check("08.3", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** (1) No: whatever the setting, one team never holds two tracks of one route,
+# and Ana, who holds the blue track, is Bea's partner. (2) Yes: with three teams every track of
+# a double or triple route is open, one per team. (3) No: Cal & Dee already hold the gray track,
+# and Dee is Cal's partner. The checker asks the rules: the lesson's game replayed with
+# `"both"` for (1), and for (2) and (3) the rule that play itself uses.
+
+# %% tags=["solution"]
+answer = [False, True, False]
+exercises.check("08.3", answer)
+
+# %% [markdown]
+# ## Extension · Tickets later in the game: the holder rule, and the share-tickets turn
+#
+# *Not in the 50 minutes: for a class that has finished the exercises, or for homework (about
+# 8 minutes).*
+#
+# The computer players of this game never draw new tickets, so we ask *what if?* on an exact
+# copy of the game as it was just after Dee's claim with the holder's card (section 5). Ana
+# draws 4 tickets and keeps 2: one of the **new** ones must go into the ticket holder
+# ([TA-12](../docs/RULES.md#TA-12)), and she chooses which. (Had she kept only one, it would go
+# there by itself.)
+
+# %%
+what_if = l08.after_holder_claim()
+_ = narrate.play(what_if, DrawTickets())
+_ = narrate.play(what_if, KeepTickets(what_if.offered_tickets(0)[:2]))
+print("Ana must now choose:", [a.text(what_if) for a in what_if.legal_actions()])
+_ = narrate.play(what_if, what_if.legal_actions()[0])
+
+# %% [markdown]
+# A player may also spend a **whole turn** putting 1 or 2 tickets from the hand into the ticket
+# holder ([TA-14](../docs/RULES.md#TA-14)): then the partner can see them and work for them.
+# Only one's own tickets, and at most 2: Bea cannot share one of Ana's tickets, nor put three
+# tickets in at once.
+#
+# > **Uncertain rule.** The rules text says "up to 2" tickets; another description says "two"
+# > ([TA-14](../docs/RULES.md#TA-14)). ttr_nb allows 1 or 2; the setting `share_tickets_max=1`
+# > allows only 1.
+
+# %%
+_ = narrate.try_play(what_if, ShareTickets(what_if.tickets(1) + what_if.tickets(0)[:1]))
+_ = narrate.play(what_if, ShareTickets(what_if.tickets(1)))
+narrate.team_view(what_if, 0)
+
+# %% [markdown]
+# ## Extension · The end and the score: one per team
+#
+# *Not in the 50 minutes (about 7 minutes). The game of sections 2 to 6 goes on to its end.*
 #
 # The final round starts when the two players of one team hold **4 trains or fewer together**
 # at the end of a turn ([TA-21](../docs/RULES.md#TA-21)); then everyone plays once more. Each
@@ -267,85 +371,3 @@ narrate.score_summary(game.score())
 sheet = game.score()
 ttr_nb.show(game, highlight=sheet.trail(1).routes, highlight_label="Cal & Dee's longest trail",
             title=f"Cal & Dee's longest trail: {sheet.trail(1).length} cars")
-
-# %% [markdown]
-# ## Summary
-#
-# - In Team Asia two partners score as one team. Each places only their own trains and may pay
-#   with their own hand and the team's card holder, never with the partner's hand.
-# - Of two drawn cards one goes to the hand and one to the holder (a face-up Locomotive goes to
-#   the holder). At setup each player shares 1 ticket; after a later draw, 1 of the new tickets
-#   goes into the holder; a whole turn may share 1 or 2 tickets.
-# - With two teams a double or triple route has one usable track (`two_team_doubles`).
-# - A tunnel's extra cost follows the hypergeometric law if every unseen card is equally likely:
-#   with 4 cards revealed from a full deck, an extra card 0.666 of the time.
-
-# %% [markdown]
-# ## Exercises
-#
-# Write your answer in place of the `...` and run the cell: the checker says whether it is right, and if not, what to look at again.
-
-# %% [markdown]
-# ### Exercise 1. A tunnel with the Europe rule
-# Cal laid 2 yellow cards for the tunnel Niigata–Osaka, with 53 unseen cards of which 9 match (the
-# `tunnel_odds` line above). Suppose the game used the Europe rule, `tunnel_reveal=3`: what is the
-# probability that the tunnel costs **nothing more**? Work it out by hand (a fraction, or a
-# decimal with 3 digits).
-
-# %%
-answer = ...   # e.g. '1/3' or 0.333
-exercises.check("08.1", answer)
-
-# %% [markdown] tags=["solution"]
-# **Solution.** Nothing more means none of the 3 cards turned up is one of the 9 matching cards:
-# all 3 come from the 53 − 9 = 44 others. Every set of 3 unseen cards is equally likely, so
-# $P = \binom{44}{3} / \binom{53}{3} = 13244 / 23426 = 6622/11713 \approx 0.565$. With 4 cards it was 0.464:
-# each extra card revealed makes a free tunnel rarer.
-
-# %% tags=["solution"]
-answer = 13244 / 23426
-exercises.check("08.1", answer)
-
-# %% [markdown]
-# ### Exercise 2. Which payments may Dee make?
-# Just before Dee's claim above (her view and Cal's hand are printed there), which of these
-# payments are allowed? Answer with a list of letters, such as `["A", "C"]`.
-# - A: Dhaka–Mandalay (2, gray) with 2 green, 1 of them from the team holder.
-# - B: Dhaka–Mandalay (2, gray) with 2 pink: her pink card and Cal's.
-# - C: Dhaka–Mandalay (2, gray) with 2 green, both from the team holder.
-# - D: Harbin–Vladivostok (2, green) with 2 green, 1 of them from the team holder.
-
-# %%
-answer = ...   # a list of letters
-exercises.check("08.2", answer)
-
-# %% [markdown] tags=["solution"]
-# **Solution.** Dee holds 1 orange, 1 green, 1 pink and 1 white card; the team holder holds 1
-# green card. A is allowed: one green from her hand, one from the holder. B is not: she has only 1
-# pink card, and Cal's hand can never be used. C is not: the holder has only 1 green card. D is
-# allowed: the same cards as A, on a green route. So `["A", "D"]`.
-
-# %% tags=["solution"]
-answer = ["A", "D"]
-exercises.check("08.2", answer)
-
-# %% [markdown]
-# ### Exercise 3. The gray track of Shanghai–Wuhan
-# Ana & Bea hold the blue track of Shanghai–Wuhan (a triple route). Answer with a list of three
-# `True`/`False`: (1) may Cal & Dee still claim the gray track with the default setting
-# `two_team_doubles="one_track"`? (2) with `two_team_doubles="both"`? (3) may Bea claim the gray
-# track with `"both"`?
-
-# %%
-answer = ...   # e.g. [True, True, True]
-exercises.check("08.3", answer)
-
-# %% [markdown] tags=["solution"]
-# **Solution.** (1) No: with two teams and `"one_track"` only one track of a double or triple
-# route is used, and Ana has it. (2) Yes: `"both"` keeps the other tracks open to the other team.
-# (3) No: whatever the setting, one team never holds two tracks of one route, and Ana is Bea's
-# partner. The checker asks the rules of a game replayed to Cal's turn.
-
-# %% tags=["solution"]
-answer = [False, True, False]
-exercises.check("08.3", answer)

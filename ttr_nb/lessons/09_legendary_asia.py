@@ -22,7 +22,8 @@
 # - explain what happens to the tickets a player does not keep at setup;
 # - find who scores the Asian Explorer bonus: the most cities in one network, which is not a longest trail.
 #
-# **Time:** 45 minutes (about 20 to read and run, 25 for the exercises).
+# **Time:** 45 minutes (about 30 to read and run, 15 for the exercises).
+# **Sections:** §1 The rules of Legendary Asia (3 min) · §2 Mountain routes (8 min) · §3 A game: the tickets (4 min) · §4 Ferries (3 min) · §5 A mountain claimed (4 min) · §6 The Asian Explorer (6 min) · §7 The final score (2 min) · exercises (15 min)
 # **Prerequisites:** lesson 01 (claiming routes, the route table, Destination Tickets).
 # **What you will do:** read the mountain routes off the board, follow a three-player game of
 # computer players, and check your answers to three exercises.
@@ -36,7 +37,7 @@ from ttr_nb.graph import largest_network, longest_trail, networks
 from ttr_nb.rules.mountains import mountain_kinds, route_value
 
 # %% [markdown]
-# ## The rules of Legendary Asia
+# ## 1. The rules of Legendary Asia
 #
 # | rule | what |
 # | --- | --- |
@@ -47,7 +48,7 @@ from ttr_nb.rules.mountains import mountain_kinds, route_value
 # | [LA-12](../docs/RULES.md#LA-12) | no Longest Path bonus: **Asian Explorer +10** for the most cities in one network |
 
 # %% [markdown]
-# ## Mountain routes
+# ## 2. Mountain routes
 #
 # On the board a mountain space is drawn with an **X mark**. The routes with at least one X are highlighted:
 
@@ -63,14 +64,14 @@ ttr_nb.show(board, highlight=mountains, highlight_label="mountain routes",
 # A route of length $L$ with $X$ mountain spaces takes $L + X$ trains from the reserve ($L$ on the
 # board, $X$ into the Mountain Crossing) and scores the route table's points for $L$, plus $2X$.
 # Every kind of mountain route on this board, with its points per train, against an ordinary
-# route of the same length $L$ and an ordinary route taking the same number of trains $L + X$:
+# route of the same length $L$:
 
 # %%
-print("  L  X  routes  trains  points     per train   ordinary L   ordinary L + X")
+print("  L  X  routes  trains  points     per train   ordinary L")
 for v, n in mountain_kinds(board):
-    same_length, same_trains = route_value(board, v.length), route_value(board, v.trains)
+    same_length = route_value(board, v.length)
     print(f"{v.length:>3}{v.mountains:>3}{n:>8}{v.trains:>8}   {v.points} = {v.route_points} + {v.crossing_points}"
-          f"{v.per_train:>9.2f}{same_length.per_train:>13.2f}{same_trains.per_train:>17.2f}")
+          f"{v.per_train:>9.2f}{same_length.per_train:>13.2f}")
 
 # %% [markdown]
 # **Per train, a mountain route pays better than an ordinary route of the same length**, on
@@ -79,14 +80,12 @@ for v, n in mountain_kinds(board):
 # length 4. The reason: each X adds 1 train and 2 points, and 2 points per train is more than any
 # route of length 1 to 4 pays per train.
 #
-# But compare with an ordinary route that takes **the same number of trains** (last column): only
-# the 1-space route with 1 X pays more (3 points for 2 trains, against 2); the 2-space route with
-# 1 X pays the same (4 points for 3 trains); every other kind pays less. A 2-space route with 2 X
-# takes 4 trains for 6 points, an ordinary 4-space route 4 trains for 7 points. And the crossing
-# trains never join your network, and they bring the end of the game closer
-# ([LA-11](../docs/RULES.md#LA-11)). A trade-off to discuss in class.
+# But a player spends trains, not spaces: is a mountain route also better than an ordinary route
+# that takes **the same number of trains**? Exercise 2 asks it for one route. Keep in mind too
+# that the crossing trains never join your network, and that they bring the end of the game
+# closer ([LA-11](../docs/RULES.md#LA-11)).
 #
-# ## A game: three players
+# ## 3. A game: the tickets
 #
 # Three computer players play a game with a fixed random seed. First the tickets: each player is
 # dealt 1 Long Route and 3 regular tickets and keeps at least 2. What is not kept goes back into
@@ -100,7 +99,7 @@ for _ in range(3):
 print(f"In the box: {game.view(None)['box']} tickets; the draw pile: {game.ticket_deck_size} regular tickets")
 
 # %% [markdown]
-# ## Ferries
+# ## 4. Ferries
 #
 # A ferry needs one Locomotive per Locomotive space (the striped spaces). We play on until a
 # player claims a ferry; first, the same claim without a Locomotive:
@@ -112,7 +111,7 @@ _ = narrate.try_play(game, ClaimRoute.paying(route.id, blue=route.length))
 _ = narrate.play(game, ferry)
 
 # %% [markdown]
-# ## A mountain claimed
+# ## 5. A mountain claimed
 #
 # Watch the reserve and the points: the trains on the board, plus one train per X into the
 # Mountain Crossing.
@@ -141,7 +140,7 @@ crossing = sum(game.view(None)["players"][s]["mountain_crossing"] for s in range
 print(f"reserves {sum(game.trains)} + on the board {on_board} + crossing {crossing} = {sum(game.trains) + on_board + crossing}")
 
 # %% [markdown]
-# ## The Asian Explorer: the most cities in one network
+# ## 6. The Asian Explorer: the most cities in one network
 #
 # Take the graph whose edges are a player's routes. The Asian Explorer counts the cities of its
 # biggest **connected piece** (a connected component): branches count, so a star of 3 routes joins
@@ -171,7 +170,7 @@ ttr_nb.show(game, highlight=sorted(net.routes), highlight_label="Cal's biggest n
 # Ana and Cal both join 9 cities in one network: tied, each scores the +10. Bea's longest
 # trail is the longest of the three (20 cars), yet her network joins only 8 cities.
 #
-# ## The final score
+# ## 7. The final score
 #
 # Each route, each Mountain Crossing train (+2), each ticket (+ when its cities are joined, −
 # when not), and the Asian Explorer bonus:
@@ -184,8 +183,7 @@ narrate.score_summary(sheet)
 #
 # - A mountain route of length $L$ with $X$ marks takes $L + X$ trains and scores the route
 #   table's points for $L$ plus $2X$. Per train it pays better than an ordinary route of the same
-#   length; against an ordinary route taking the same number of trains it pays less, except on
-#   the shortest mountain routes.
+#   length; its crossing trains never join your network.
 # - A ferry needs one Locomotive per Locomotive space.
 # - Tickets not kept at setup go back into the box, out of the game.
 # - The Asian Explorer (+10) goes to the most cities in one network (a connected component), not
@@ -198,20 +196,21 @@ narrate.score_summary(sheet)
 
 # %% [markdown]
 # ### Exercise 1. What is this mountain route worth?
-# Karachi–Shiraz is a 2-space route with 2 X. How many trains does claiming it take from the
-# reserve, and how many points does it score at once? Answer with a pair `(trains, points)`.
+# No route of Legendary Asia has 3 spaces and 2 X. If one were printed on the board, how many
+# trains would claiming it take from the reserve, and how many points would it score at once?
+# Answer with a pair `(trains, points)`.
 
 # %%
 answer = ...   # e.g. (3, 4)
 exercises.check("09.1", answer)
 
 # %% [markdown] tags=["solution"]
-# **Solution.** 2 trains go on the board and 1 per X, 2 in all, into the Mountain Crossing:
-# 4 trains. The route table gives 2 points for a route of length 2, and each X scores 2 more:
-# 2 + 2 × 2 = 6 points.
+# **Solution.** 3 trains go on the board and 1 per X, 2 in all, into the Mountain Crossing:
+# 5 trains. The route table gives 4 points for a route of length 3, and each X scores 2 more:
+# 4 + 2 × 2 = 8 points (an ordinary route of 5 trains would score 10).
 
 # %% tags=["solution"]
-answer = (4, 6)
+answer = (5, 8)
 exercises.check("09.1", answer)
 
 # %% [markdown]
@@ -228,6 +227,13 @@ exercises.check("09.2", answer)
 # 1.8 per train; an ordinary 5-space route scores 10 points, 2.0 per train. The ordinary route
 # pays more: the X adds 2 points for its train, but the 5th space of an ordinary route adds 3
 # (10 points for length 5 against 7 for length 4).
+#
+# The same comparison for every kind on the board: only the 1-space route with 1 X pays more
+# than an ordinary route of the same trains (3 points for 2 trains, against 2), the 2-space
+# route with 1 X pays the same (4 points for 3 trains), and every other kind pays less (a
+# 2-space route with 2 X: 6 points for 4 trains, an ordinary 4-space route 7). Add that the
+# crossing trains never join your network and end the game sooner: a trade-off to discuss in
+# class.
 
 # %% tags=["solution"]
 answer = "ordinary"

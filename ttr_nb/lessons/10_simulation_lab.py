@@ -10,7 +10,8 @@
 # - work out how many games an experiment needs for the precision you want;
 # - explain why a route claimed by winners is not, for that reason alone, a route that wins.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes (about 35 to read and run, 15 for the exercises).
+# **Sections:** §1 One call plays many games (5 min) · §2 Experiment 1: the first player (10 min) · §3 Experiment 2: the routes winners claim (10 min) · §4 Experiment 3: 20-point tickets (5 min) · §5 A borderline result (5 min) · exercises (15 min)
 # **Prerequisites:** lesson 01 (the rules of the base game) and lesson 03 (how a game is scored);
 # a percentage; no statistics needed.
 # **What you will do:** play 200 games between computer players, test the first player's
@@ -27,7 +28,7 @@ from ttr_nb import exercises, lab
 from ttr_nb.simulate import summary_table, wilson
 
 # %% [markdown]
-# ## One call plays many games
+# ## 1. One call plays many games
 #
 # `ttr_nb.simulate(variant, players, games, seed, agents)` plays the games and returns one
 # result per game. Here two `greedy` computer players (each keeps the tickets it can finish
@@ -52,7 +53,7 @@ for s in first.seats:
 print(ttr_nb.simulate("usa", players=2, games=6, seed=2024, agents="greedy") == usa[:6])
 
 # %% [markdown]
-# ## Experiment 1 · Does the first player win more often?
+# ## 2. Experiment 1: does the first player win more often?
 #
 # Seat 0 plays first. If the seat made no difference, each seat would win half the games. But
 # 200 games are a sample: even two equal players would not win exactly 100 each. The **95%
@@ -84,7 +85,7 @@ for n in (100, 400, 1600, 6400):
 # ± 2 points you need thousands of games (Exercise 3 asks how many), and to tell reliably a
 # 52% seat from a 50% one, more still.
 #
-# ## Experiment 2 · Which routes do the players claim?
+# ## 3. Experiment 2: which routes do the players claim?
 #
 # `lab.route_table` ranks the routes by the share of games in which they were claimed, and
 # `lab.plot_route_heatmap` colours each one on the board. Each track of a double route counts
@@ -134,7 +135,7 @@ for won in (True, False):
     print(f"{'winners' if won else 'the others':>10}: {sum(used) / len(used):.1f} of 45 trains placed")
 
 # %% [markdown]
-# ## Experiment 3 · How often is a 20-point ticket completed?
+# ## 4. Experiment 3: how often is a 20-point ticket completed?
 #
 # Every kept ticket is completed (+ its value) or not (− its value). `lab.ticket_completion`
 # counts them by value, with intervals.
@@ -163,37 +164,23 @@ print(f"random players: {sum(t['completed'] for t in long)}/{sum(t['kept'] for t
 # changes two things at once, how the tickets are chosen and how the routes are claimed, so it
 # cannot say which of the two makes the difference.
 #
-# ## A borderline result: Team Asia
+# ## 5. A borderline result: Team Asia
 #
-# In Team Asia two teams of two share their points ([TA-3](../docs/RULES.md#TA-3)), so a
-# team's win counts for both of its seats; with no edge each team would win half the games.
-# Forty games:
+# In Team Asia partners sit side by side, seats 0 and 1 against seats 2 and 3
+# ([TA-1](../docs/RULES.md#TA-1)), and a team shares its points
+# ([TA-3](../docs/RULES.md#TA-3)), so a team's win counts for both of its seats; with no edge
+# each team would win half the games. Forty games of four greedy players:
 
 # %%
 with ProcessPoolExecutor(2) as pool:
     teams = ttr_nb.simulate("team-asia", players=4, games=40, seed=2024, agents="greedy",
                             executor=pool)
 for t in lab.win_rates(teams)[::2]:
-    print(f"team of seat {t['seat']}: {t['wins']}/{t['games']} wins = {t['rate']:.0%}, "
-          f"95% interval {t['low']:.1%} to {t['high']:.1%}")
+    print(f"the team of seats {t['seat']}+{t['seat'] + 1}: {t['wins']}/{t['games']} wins = {t['rate']:.0%}")
 
 # %% [markdown]
-# 65% for the first team looks like an edge, but the interval starts at 49.5%: just below
-# 50%. Exercise 1 asks what to conclude.
-#
-# ## Bigger runs
-#
-# `executor=` takes any `concurrent.futures` executor: a process pool as above, or a cluster.
-# With Dask, `executor=distributed.Client().get_executor()`. With Ray:
-#
-# ```python
-# from ttr_nb.simulate import ray_executor
-# results = ttr_nb.simulate("usa", 4, 100_000, seed=1, executor=ray_executor(), chunksize=500)
-# ```
-#
-# `ray_executor()` starts Ray if needed (and says how to install it if it is missing). Every
-# worker needs `ttr_nb` installed; the results are the same games as on one core. From a
-# terminal: `ttr-nb simulate --variant usa --players 2 --games 10000 --agents greedy --workers 2`.
+# 65% for the first team looks like an edge. Is it more than chance? Exercise 1 asks you to
+# decide, with an interval.
 
 # %% [markdown]
 # ## Summary
@@ -202,6 +189,8 @@ for t in lab.win_rates(teams)[::2]:
 #   number of cores.
 # - A rate from a sample needs its **95% interval**; a difference is convincing only when the
 #   interval leaves out the "no difference" value. The width shrinks like 1/√games.
+# - To compare two rates, work out the interval of their **difference** (lesson 12 does it for
+#   playing styles); whether their own two intervals overlap is not the test.
 # - A route (or anything else) that goes with winning need not cause it: look for what else
 #   could cause both, for choices the players made, and for results you picked out of many.
 
@@ -209,8 +198,9 @@ for t in lab.win_rates(teams)[::2]:
 # ## Exercises
 #
 # ### Exercise 1. A first-team edge?
-# In the Team Asia run above the first team won 26 of the 40 games. At the 95% level, is that
-# evidence that the first team has an edge? Answer `True` or `False`.
+# In the Team Asia run above the first team won 26 of the 40 games. Work out the 95% interval
+# of its win rate with `wilson`. At the 95% level, is that evidence that the first team has an
+# edge? Answer `True` or `False`.
 
 # %%
 answer = ...   # True or False
@@ -247,7 +237,9 @@ exercises.check("10.2", answer)
 # chance would explain. Here a cause can be read: the four players are the same program, so the
 # seat is the one thing that differs, which is the experiment "change one thing on purpose"
 # above. The two-player games showed no such edge. (One run of 60 games: the interval is wide,
-# and a larger run would measure the size of the edge more precisely.)
+# and a larger run would measure the size of the edge more precisely.) Lesson 12 measures the
+# seats again with four different playing styles, which changes the players, not the seat
+# order: seat 0 plays first there too.
 
 # %% tags=["solution"]
 answer = 0.40   # 24 of 60: the checker plays the same 60 games again
@@ -266,11 +258,27 @@ exercises.check("10.3", answer)
 # %% [markdown] tags=["solution"]
 # **Solution.** From the table above, 1600 games give ±2.4% and 6400 give ±1.2%, so the answer
 # is in between. The half-width is about 1.96 × √(0.25 / n), which is 0.02 when
-# n = (1.96 / 0.04)² ≈ 2401; the Wilson interval is a little narrower, and 2398 games are the
-# fewest. Any answer from 2398 up to about 2500 is right.
+# n = (1.96 / 0.04)² ≈ 2401; the Wilson interval is a little narrower. Trying numbers just
+# below: 2398 games give ±1.9996%, and 2397 give ±2.00003%, still (just) wider than ±2%. So
+# 2398 games are the fewest.
 
 # %% tags=["solution"]
-lo, hi = wilson(1199, 2398)
-print(f"2398 games: ± {(hi - lo) / 2:.2%}")
+for n in (2397, 2398):
+    lo, hi = wilson(n // 2, n)
+    print(f"{n} games: ± {(hi - lo) / 2:.5%}")
 answer = 2398
 exercises.check("10.3", answer)
+
+# %% [markdown]
+# ## Extension · Bigger runs
+# Not in the 50 minutes. `executor=` takes any `concurrent.futures` executor: a process pool
+# as above, or a cluster. With Dask, `executor=distributed.Client().get_executor()`. With Ray:
+#
+# ```python
+# from ttr_nb.simulate import ray_executor
+# results = ttr_nb.simulate("usa", 4, 100_000, seed=1, executor=ray_executor(), chunksize=500)
+# ```
+#
+# `ray_executor()` starts Ray if needed (and says how to install it if it is missing). Every
+# worker needs `ttr_nb` installed; the results are the same games as on one core. From a
+# terminal: `ttr-nb simulate --variant usa --players 2 --games 10000 --agents greedy --workers 2`.

@@ -11,15 +11,16 @@
 # - explain why joining a ticket's two cities is the hard part, and how the LP relaxation of the
 #   textbook model "cheats" with half-claimed routes;
 # - read a solver's report: the best plan found, the bound, and when the answer is proven;
-# - compare a plan of your own with the proven best, and say why it cannot be beaten;
-# - work out what a ticket is worth to the best plan, which is not its face value.
+# - compare a plan of your own with the proven best, and say why it cannot be beaten.
 #
-# **Time:** 50 minutes (about 25 to read and run, 25 for the exercises).
+# **Time:** 50 minutes (about 35 to read and run, 15 for the exercises).
+# **Sections:** §1 The problem in words (6 min) · §2 The model (8 min) · §3 The LP relaxation, and how it cheats (10 min) · §4 Best found, bound, proven (5 min) · §5 The paper's result: 285 points (6 min) · exercises (15 min)
+# **Extensions** (after the exercises, not in the 50 minutes): what a train and a ticket are
+# worth (with a fourth exercise), and hindsight after a game.
 # **Prerequisites:** lesson 03 (how a game is scored); lesson 05 (Steiner trees) helps; what a
 # linear program is (maximise a linear function under linear inequalities).
 # **What you will do:** solve small budgets live, watch the LP relaxation cheat on a triangle,
-# reproduce the 285-point network, weigh tickets in the east of the board, ask what a finished
-# game could have scored, and try to beat the optimiser.
+# reproduce the 285-point network, and try to beat the optimiser.
 
 # %%
 %matplotlib inline
@@ -42,20 +43,21 @@ from ttr_nb.optimize import best_score, hindsight
 
 # %%
 usa = ttr_nb.load_map("usa")
-small = {trains: best_score(usa, trains=trains, tickets="original") for trains in (4, 5, 6, 7)}
+small = {trains: best_score(usa, trains=trains, tickets="original") for trains in (4, 5, 6)}
 for trains, r in small.items():
     print(f"{trains} trains: best score {r.score}, proven: {r.proven}")
 
 # %%
-print(small[6].describe())
-print(small[7].describe())
-print("tickets done with 7 trains:", [usa.ticket(t).label() for t in small[7].tickets])
+print(small[4].describe(usa))
+print(small[6].describe(usa))
 
 # %% [markdown]
-# With 6 trains no ticket is worth it: one 6-train route alone scores 15 (there are several, and
-# any one of them is a best plan). With 7 trains a ticket starts to pay: 11 route points and the
-# 7 points of Calgary–Salt Lake City beat 16 (a 6-train route and a 1-train route). The route table
-# rewards long routes, the tickets reward joining far cities; the optimiser weighs the two.
+# With 4 trains a ticket already pays: Denver–Santa Fe and El Paso–Santa Fe (2 trains each,
+# 2 points each) complete Denver–El Paso (4 points), 8 points in all, against 7 for one 4-train
+# route. With 6 trains no ticket is worth it: one 6-train route alone scores 15 (there are
+# several, and any one of them is a best plan). The route table rewards long routes, the
+# tickets reward joining far cities; the optimiser weighs the two. What happens with 7 trains
+# is exercise 1.
 #
 # ## 2. The model
 #
@@ -87,8 +89,6 @@ print("tickets:", l11.TRIANGLE_TICKETS)
 lp = l11.flow_relaxation(usa, 3, l11.TRIANGLE_TICKETS, l11.TRIANGLE_ROUTES)
 print(lp.describe(usa))
 print("tickets 'done':", list(lp.done.values()))
-best, plan = l11.best_by_trying(usa, 3, l11.TRIANGLE_TICKETS, l11.TRIANGLE_ROUTES)
-print("the best real plan:", best, "points")
 
 # %%
 ttr_nb.show(usa, highlight=l11.TRIANGLE_ROUTES, dim_unclaimed=True,
@@ -100,7 +100,8 @@ ttr_nb.show(usa, highlight=l11.TRIANGLE_ROUTES, dim_unclaimed=True,
 # Half of each route costs 3 × 2 × ½ = 3 trains. Each ticket then sends half a unit of flow along
 # its own route and half around the other two, which the flow rule allows: each route carries at
 # most ½ for each ticket. So the LP "completes" all three tickets and promises 3 + 12 = 15 points.
-# A real player with 3 trains claims one whole route (2 points) and completes one ticket (4): 6.
+# A real player claims a route whole or not at all: what can one really score with 3 trains?
+# That is exercise 2.
 #
 # On the whole board the same trick goes much further:
 
@@ -112,10 +113,28 @@ print(f"the textbook model's LP relaxation, 45 trains: at most {textbook.value:.
 # The true best, as we will see, is 285: the relaxation overshoots by more than 130 points. A
 # solver closes such a gap by **branch and bound**: it fixes a variable to 0 in one branch and
 # to 1 in the other, solves the LP of each branch, and drops a branch whose bound is below a plan
-# already found. A weak relaxation means a huge tree of branches. `best_score` uses a stronger
-# model: the claimed routes are pointed as a tree grown from one root city, and every city a
-# ticket needs must be *entered* by one whole route pointing into it. Half-claimed routes no
-# longer help, the bound comes close to the true best, and few branches are left to explore.
+# already found. A weak relaxation means a huge tree of branches.
+#
+# `best_score` uses a stronger, **directed** model. It chooses a **root**, a city of a completed
+# ticket, and gives some of the claimed routes a direction, pointing away from the root; each
+# city may be entered by at most one pointed route, so the pointed routes form a tree grown from
+# the root. Every city that a completed ticket names must receive one unit of flow from the
+# root, along pointed routes only. A claimed route does not have to be pointed: the routes
+# outside the tree simply score their points, wherever they are. In the textbook model each
+# ticket had a flow of its own and used every half-claimed route in whichever direction suited
+# it; here all the tickets share one direction per route and one way into each city. On the
+# whole board, with the root left free, half-claimed routes then help much less:
+
+# %%
+directed = l11.directed_relaxation(usa, 45)
+print(f"the directed model's LP relaxation, 45 trains: at most {int(directed)} points")
+
+# %% [markdown]
+# 297 instead of 423: the bound comes close to the true best, and few branches are left to
+# explore. This model joins the completed tickets in **one** network. `best_score` solves it once
+# for each possible root (skipping a root whose bound cannot beat the best plan found so far),
+# then checks that no plan whose tickets lie in two or more separate networks can score more;
+# when that check fails, a slower model that allows several networks takes over.
 #
 # ## 4. Best found, bound, proven
 #
@@ -125,7 +144,7 @@ print(f"the textbook model's LP relaxation, 45 trains: at most {textbook.value:.
 # "at least *score*, at most *bound*".
 
 # %%
-r = small[7]
+r = small[6]
 print("best found:", r.score, " bound:", r.bound, " proven:", r.proven)
 
 # %%
@@ -173,84 +192,8 @@ ttr_nb.show(usa, highlight=best45.routes, highlight_label="the routes claimed", 
 # unique). Compare it with section 1: with 45 trains almost four fifths of the score comes from
 # tickets, while with 6 trains none did. A long network passes through many cities, and every
 # ticket between two of them comes for free.
-#
-# ## 6. Across budgets, and what a ticket is worth
-#
-# How much is one more train worth? The small budgets solve live; the file holds what the
-# benchmark has proven for the large ones:
-
-# %%
-for trains in (5, 6, 7):
-    print(f"train number {trains} adds {small[trains].score - small[trains - 1].score} points")
-for trains, r in stored["usa_original"].items():
-    print(f"{trains} trains: {r.score} points ({r.route_points} + {r.ticket_points}),",
-          "proven" if r.proven else f"at most {r.bound}")
 
 # %% [markdown]
-# The value of a train is not steady: the 6th adds 5 points (one 6-train route, 15 points, beats
-# every 5-train plan), the 7th only 3 (the first ticket that pays). From 40 to 50 trains each
-# train adds between 3 and 11 points. The best network can change
-# completely from one budget to the next: the problem has no "greedy" structure where one more
-# train just extends the old plan.
-#
-# **Which tickets matter most?** A smaller region answers in seconds: `routes=` limits the
-# routes the player may claim. In the east of the board (the routes between Sault St. Marie,
-# Chicago, Saint Louis, Little Rock, New Orleans and the cities east of them) seven of the
-# original tickets can be done:
-
-# %%
-east, east_tickets = l11.east_routes(usa), l11.east_tickets(usa)
-print(len(east), "routes; tickets:", ", ".join(usa.ticket(t).label() for t in east_tickets))
-for trains in (10, 20):
-    r = l11.best_in(usa, trains, east_tickets, east)
-    print(f"the east with {trains} trains: best score {r.score}, proven: {r.proven}")
-
-# %% [markdown]
-# What is a ticket **worth** to the best plan? Not the number printed on it, but what the best
-# plan loses without it: the proven best with every ticket, minus the proven best when that one
-# ticket is taken away (`l11.ticket_value`, two solves).
-
-# %%
-for t in ("O01", "O17"):
-    value = l11.ticket_value(usa, t, 20, east_tickets, east)
-    print(f"{usa.ticket(t).label()} is worth {value} points to the best 20-train plan")
-
-# %% [markdown]
-# The 13-point Montréal–New Orleans ticket is worth nothing with 20 trains: some network without
-# it scores just as much, so a best plan may complete it or not. The 12-point Boston–Miami adds 5.
-# This is also why the optimiser's list of tickets is only *one* best answer: when a ticket is
-# worth 0, equally good plans differ on it.
-#
-# ## 7. Hindsight after a game
-#
-# After a game, the same question is asked for a player: with the tickets they kept (done ones
-# add, failed ones subtract), their trains and the routes no one else claimed, what could they
-# have scored? Here two computer players finish a game, and we ask for Ana with a time limit.
-
-# %%
-game = ttr_nb.new_game("usa", ["Ana", "Bea"], seed=11)
-_ = narrate.play_until(game, narrate.computer_players(game, "greedy"))
-print("game over:", game.over)
-
-# %%
-# NBVAL_IGNORE_OUTPUT
-ana = hindsight(game, players=[0], time_limit=5)[0]
-print(ana.describe())
-
-# %%
-print("Ana's routes and tickets as played:", ana.actual, "points")
-print("she could not have made more than the bound:", ana.best.bound >= ana.actual)
-ttr_nb.show(game, highlight=ana.best.routes, highlight_label="the best plan found in 5 seconds",
-            title="Ana's game, and the best plan the solver found for her in 5 seconds")
-
-# %% [markdown]
-# Read the report as in section 4. With 45 trains and the whole board, 5 seconds are rarely
-# enough for a proof: the plan found so far may even be worse than what Ana played (the solver
-# has not had the time to find a good one), but the bound already says how much she could have
-# made at most. A longer time limit (`time_limit=None` waits for the proof) closes the gap. The
-# comparison leaves out the Longest Path bonus, and it assumes that the cards were always there:
-# it measures the network, not the luck of the draw.
-#
 # ## Summary
 #
 # - The best score is a **prize-collecting network design problem**: routes cost trains and
@@ -258,13 +201,12 @@ ttr_nb.show(game, highlight=ana.best.routes, highlight_label="the best plan foun
 # - Routes and tickets are 0/1 variables; the train budget is one linear constraint; the hard
 #   part is **connectivity**, written with flows.
 # - The **LP relaxation** is an upper bound, but the textbook flow model cheats with
-#   half-claimed routes (the triangle: 15 promised, 6 real; the USA board with 45 trains: 423
-#   promised, 285 real).
+#   half-claimed routes (the triangle: 15 promised with 3 trains; the USA board with 45 trains:
+#   423 promised, 285 real). The directed model, one direction per route and one way into each
+#   city, promises 297.
 # - A solver reports the **best found** and a **bound**; equal means **proven**.
 # - With 45 trains on the USA board the best is **285 = 62 + 223** (Schaefer and Schaefer); with
-#   few trains long routes win, with many the tickets do.
-# - A ticket is worth what the best plan loses without it (in the east with 20 trains: 5 for
-#   Boston–Miami, 0 for Montréal–New Orleans), not its face value.
+#   few trains most points come from routes, with many from tickets.
 
 # %% [markdown]
 # ## Exercises
@@ -279,10 +221,10 @@ answer = ...   # a list of routes
 exercises.check("11.1", answer)
 
 # %% [markdown] tags=["solution"]
-# **Solution.** A 6-train route and a 1-train route score 15 + 1 = 16 without any ticket. The
-# cheapest ticket that pays is Calgary–Salt Lake City (7 points): Calgary–Helena (4 trains,
-# 7 points) and Helena–Salt Lake City (3 trains, 4 points) cost exactly 7 trains and score
-# 7 + 4 + 7 = 18. Nothing scores more: the optimiser's bound is 18, a proof over every plan.
+# **Solution.** A 6-train route and a 1-train route score 15 + 1 = 16 without any ticket. A
+# ticket does better: Calgary–Helena (4 trains, 7 points) and Helena–Salt Lake City (3 trains,
+# 4 points) cost exactly 7 trains and complete Calgary–Salt Lake City (7 points): 7 + 4 + 7 =
+# 18. Nothing scores more: the optimiser's bound is 18, a proof over every plan.
 
 # %% tags=["solution"]
 answer = ["Calgary–Helena", "Helena–Salt Lake City"]
@@ -334,10 +276,64 @@ answer = "a"
 exercises.check("11.3", answer)
 
 # %% [markdown]
-# ### Exercise 4. What is a ticket worth?
-# In the east of the board with 20 trains (section 6), how many points is Toronto–Miami (10)
-# worth to the best plan? First predict: more than 10, exactly 10, or less? Then compute it.
-# Give a whole number of points.
+# ## Extension · Across budgets, and what a ticket is worth
+#
+# *Not in the 50 minutes: for a class that has finished the exercises, or for homework (about
+# 15 minutes, with exercise 4).*
+#
+# How much is one more train worth? The small budgets solve live; the file holds what the
+# benchmark has proven for the large ones:
+
+# %%
+for trains in (5, 6):
+    print(f"train number {trains} adds {small[trains].score - small[trains - 1].score} points")
+plans = stored["usa_original"]
+for trains, r in plans.items():
+    print(f"{trains} trains: {r.score} points ({r.route_points} + {r.ticket_points}),",
+          "proven" if r.proven else f"at most {r.bound}")
+print("routes of the 42-train plan kept in the 43-train plan:",
+      len(set(plans[42].routes) & set(plans[43].routes)), "of", len(plans[42].routes))
+
+# %% [markdown]
+# The value of a train is not steady: the 5th adds 2 points, the 6th 5 (one 6-train route, 15
+# points, beats every 5-train plan). From 40 to 50 trains each train adds between 3 and 11
+# points. And one more train does not just extend the plan: the best plan found with 43 trains
+# keeps only 9 of the 16 routes of the one found with 42. (Each is one best plan; others may
+# exist.) There is no "greedy" way to grow a best plan train by train.
+#
+# **Which tickets matter most?** A smaller region answers in seconds: `routes=` limits the
+# routes the player may claim. In the east of the board (the routes between Sault St. Marie,
+# Chicago, Saint Louis, Little Rock, New Orleans and the cities east of them) seven of the
+# original tickets can be done:
+
+# %%
+east, east_tickets = l11.east_routes(usa), l11.east_tickets(usa)
+print(len(east), "routes; tickets:", ", ".join(usa.ticket(t).label() for t in east_tickets))
+for trains in (10, 20):
+    r = l11.best_in(usa, trains, east_tickets, east)
+    print(f"the east with {trains} trains: best score {r.score}, proven: {r.proven}")
+
+# %% [markdown]
+# What is a ticket **worth** to the best plan? Not the number printed on it, but what the best
+# plan loses without it: the proven best with every ticket, minus the proven best when that one
+# ticket is taken away (`l11.ticket_value`, two solves).
+
+# %%
+for ticket in ("Boston–Miami", "Montréal–New Orleans"):
+    value = l11.ticket_value(usa, ticket, 20, east_tickets, east)
+    print(f"{ticket} is worth {value} points to the best 20-train plan")
+
+# %% [markdown]
+# The 13-point Montréal–New Orleans ticket is worth nothing with 20 trains: some network without
+# it scores just as much, so a best plan may complete it or not. The 12-point Boston–Miami adds 5.
+# This is also why the optimiser's list of tickets is only *one* best answer: when a ticket is
+# worth 0, equally good plans differ on it.
+
+# %% [markdown]
+# ### Exercise 4. Extension: what is a ticket worth?
+# In the east of the board with 20 trains (the extension above), how many points is
+# Toronto–Miami (10) worth to the best plan? First predict: more than 10, exactly 10, or less?
+# Then compute it. Give a whole number of points.
 
 # %%
 answer = ...   # a whole number of points
@@ -349,7 +345,40 @@ exercises.check("11.4", answer)
 # to other routes and tickets that score almost as much.
 
 # %% tags=["solution"]
-print(l11.best_in(usa, 20, east_tickets, east).score,
-      l11.best_in(usa, 20, [t for t in east_tickets if t != "O26"], east).score)
+with_it = l11.best_in(usa, 20, east_tickets, east).score
+print(with_it, with_it - l11.ticket_value(usa, "Toronto–Miami", 20, east_tickets, east))
 answer = 1
 exercises.check("11.4", answer)
+
+# %% [markdown]
+# ## Extension · Hindsight after a game
+#
+# *Not in the 50 minutes (about 10 minutes).*
+#
+# After a game, the same question is asked for a player: with the tickets they kept (done ones
+# add, failed ones subtract), their trains and the routes no one else claimed, what could they
+# have scored? Here two computer players finish a game, and we ask for Ana with a time limit.
+
+# %%
+game = ttr_nb.new_game("usa", ["Ana", "Bea"], seed=11)
+_ = narrate.play_until(game, narrate.computer_players(game, "greedy"))
+print("game over:", game.over)
+
+# %%
+# NBVAL_IGNORE_OUTPUT
+ana = hindsight(game, players=[0], time_limit=5)[0]
+print(ana.describe())
+
+# %%
+print("Ana's routes and tickets as played:", ana.actual, "points")
+print("she could not have made more than the bound:", ana.best.bound >= ana.actual)
+ttr_nb.show(game, highlight=ana.best.routes, highlight_label="the best plan found in 5 seconds",
+            title="Ana's game, and the best plan the solver found for her in 5 seconds")
+
+# %% [markdown]
+# Read the report as in section 4. With 45 trains and the whole board, 5 seconds are rarely
+# enough for a proof: the plan found so far may even be worse than what Ana played (the solver
+# has not had the time to find a good one), but the bound already says how much she could have
+# made at most. A longer time limit (`time_limit=None` waits for the proof) closes the gap. The
+# comparison leaves out the Longest Path bonus, and it assumes that the cards were always there:
+# it measures the network, not the luck of the draw.

@@ -177,7 +177,7 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         seat = self.seat
         lines = [f"PlayPanel: {g.variant.name}, {g.n} players, seed {g.seed}, {len(g.history)} actions played",
                  f"  people: {', '.join(g.names[s] for s in self.humans) or 'none'}; computer players: "
-                 + (", ".join(f"{g.names[s]} ({type(a).__name__})" for s, a in sorted(self.agents.items())) or "none"),
+                 + (", ".join(f"{g.names[s]} ({_agent_name(a)})" for s, a in sorted(self.agents.items())) or "none"),
                  f"  {self._status_text()}"]
         if seat is not None:
             v = g.view(seat)
@@ -188,8 +188,9 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         legal = g.legal_actions()
         kinds: dict[str, int] = {}
         for a in legal:
-            kinds[type(a).__name__] = kinds.get(type(a).__name__, 0) + 1
-        lines.append("  legal now: " + (", ".join(f"{k} ×{n}" for k, n in kinds.items()) or "nothing (game over)"))
+            kind = _KIND_WORDS.get(getattr(a, "kind", ""), type(a).__name__)
+            kinds[kind] = kinds.get(kind, 0) + 1
+        lines.append("  legal now: " + (", ".join(f"{n} × {k}" for k, n in kinds.items()) or "nothing (game over)"))
         pts = ", ".join(f"{p['name']} {p['route_points']}" for p in g.view(None)["players"])
         lines.append(f"  route points: {pts}")
         if self.message:
@@ -597,3 +598,15 @@ def _other_draws(legal: list[Action]) -> list[tuple[str, Action, str | None]]:
 _BASE_KEYS = frozenset({
     "variant", "seat", "turn", "current_player", "pending", "over", "final_round", "turns_left", "players",
     "display", "deck", "discard", "ticket_deck", "box", "route_owners", "hand", "tickets", "offered"})
+
+
+_KIND_WORDS = {"draw": "draw a card", "claim": "claim a route", "tickets": "draw tickets",
+               "keep": "keep tickets", "pass": "pass"}
+"""An action's kind in the game's words, for :meth:`PlayPanel.summary`."""
+
+
+def _agent_name(agent) -> str:
+    """A computer player's name as ``make_agent`` takes it ('greedy'), not its class."""
+    from ..agents.registry import AGENTS
+
+    return next((name for name, cls in AGENTS.items() if type(agent) is cls), type(agent).__name__)
