@@ -325,3 +325,28 @@ def test_best_score_refuses_a_progress_it_cannot_show():
 
     with _pytest.raises(IllegalAction, match="progress must be True, False"):
         best_score("usa", trains=6, progress=5)
+
+
+def test_a_time_limit_is_kept_past_it_no_more_programs_are_solved(monkeypatch):
+    """issue 36: once the caller's time limit has passed, the search solves no more programs
+    (before, it went on with every class's LP bound and took several times the limit); the
+    bound it gives is then cruder but still a bound."""
+    from ttr_nb.optimize import _model, best_score
+
+    exact = best_score("usa", trains=12, tickets="original")
+    calls = {"lp": 0, "mip": 0}
+    lp, mip = _model.Program.lp_dual, _model.Program.solve
+
+    def counted_lp(self, *a, **k):
+        calls["lp"] += 1
+        return lp(self, *a, **k)
+
+    def counted_mip(self, *a, **k):
+        calls["mip"] += 1
+        return mip(self, *a, **k)
+
+    monkeypatch.setattr(_model.Program, "lp_dual", counted_lp)
+    monkeypatch.setattr(_model.Program, "solve", counted_mip)
+    r = best_score("usa", trains=12, tickets="original", time_limit=1e-9)
+    assert calls == {"lp": 0, "mip": 1}  # the routes-only program, then nothing
+    assert r.score <= exact.score <= r.bound and not r.proven

@@ -161,8 +161,9 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
     routes : the routes that may be claimed (ids or ``'City–City'``; default: all of them).
     mode : ``'choose'`` (a done ticket adds, the others do not count, as in the paper) or
         ``'hold'`` (the tickets are held: a done one adds, a failed one subtracts, B-6.5).
-    time_limit : seconds; when reached, the best score found so far and a bound
-        (``proven`` False). None: solve to the end.
+    time_limit : seconds; when reached, the search stops and gives the best score found so
+        far and a bound (``proven`` False; the bound is cruder the earlier it stops: at worst
+        the routes' best points plus every ticket). None: solve to the end.
     progress : True shows a progress bar (a widget in a notebook, else a line on stderr) with
         the best score found so far, as the programs are solved; a text stream, or a bar of
         your own (``update(n)``, ``close()``: a tqdm bar); False (default) shows nothing.

@@ -143,6 +143,8 @@ def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | 
     candidates = [picked(net, x, res.x)] if res.x is not None else []
     best = -res.fun if res.x is not None else 0.0
     bound = _bound(res) if res.status != 0 else best
+    # out of time, no plan scores more than the routes' bound plus every ticket's prize
+    crude = bound + sum(p for p in prizes if p > 0)
     step(best)
     if not order:
         return Outcome(candidates, bound)
@@ -151,6 +153,8 @@ def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | 
     for i, end in enumerate(order):
         banned = set(order[:i])
         for root in net.nodes_of[end]:
+            if time.perf_counter() >= deadline:  # out of time: keep the caller's limit
+                return Outcome(candidates, max(bound, best, crude))
             try:  # (each class counts as done, solved or skipped)
                 built = rooted_model(net, trains, prizes, end, root, banned, dist)
                 if built is None:
@@ -186,6 +190,8 @@ def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | 
     # half the budget, score at most others(c) = theta(g) * k + g * c (k networks; k = 1 when
     # theta <= 0). No plan of several networks beats ``top`` when, for every class and every
     # c, the sum stays at most ``top``.
+    if time.perf_counter() >= deadline:
+        return Outcome(candidates, max(bound, crude))
     top = math.floor(best + TOL)
     half = trains // 2
     first = max(1, math.ceil(lo))
@@ -193,6 +199,8 @@ def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | 
     f, g_f = prog.lp_dual(len(prog.lb) - 1)
     g = max(mains)[1]
     theta = _separate(net, half, prizes, order, dist, g, deadline)
+    if time.perf_counter() >= deadline:
+        return Outcome(candidates, max(bound, crude))
     log.debug("separate networks: free LP %.1f (g %.2f), g %.2f theta %.2f, %.1fs", f, g_f, g, theta,
               time.perf_counter() - start)
     spans = range(first, trains - first + 1)
@@ -220,11 +228,13 @@ def solve(net: Network, trains: int, prizes: Sequence[int], time_limit: float | 
 def _separate(net: Network, half: int, prizes: Sequence[int], order: Sequence[str],
               dist: dict[int, dict[int, float]], g: float, deadline: float) -> float:
     """An upper bound on ``value - g * trains`` of one ticket network of at most ``half``
-    trains (the largest over the root classes; past the deadline, by LP bounds alone)."""
+    trains (the largest over the root classes); infinite once past the deadline."""
     theta = -math.inf
     for i, end in enumerate(order):
         banned = set(order[:i])
         for root in net.nodes_of[end]:
+            if time.perf_counter() >= deadline:  # out of time: no bound from here
+                return math.inf
             built = rooted_model(net, half, prizes, end, root, banned, dist, penalty=g)
             if built is None:
                 continue
