@@ -291,3 +291,21 @@ def test_a_rate_that_never_varies_keeps_the_wilson_interval_not_a_point():
     row = t.interval("c", "usa", 4)
     assert row["wins"] == 0 and row["low"] == 0.0
     assert (row["low"], row["high"]) == wilson(0, row["games"]) and row["high"] > 0
+
+
+def test_a_tournament_shows_its_progress_game_by_game_issue_35():
+    from ttr_nb.tournament import tournament
+
+    class Bar:
+        n, closed = 0, False
+
+        def update(self, k):
+            self.n += k
+
+        def close(self):
+            self.closed = True
+
+    bar = Bar()
+    t = tournament(["random", "greedy"], games=3, progress=bar)
+    assert bar.closed and bar.n == len(t) == 6
+    assert t.games == tournament(["random", "greedy"], games=3).games

@@ -496,16 +496,21 @@ def _plan(agents: Sequence[str], variants: Sequence[str], seats: Sequence[int] |
 
 def tournament(agents: Sequence[str], variants: Sequence[str] = ("usa",), seats: Sequence[int] | None = None,
                games: int = 10, seed: int = 0, executor: cf.Executor | None = None,
-               chunksize: int = 10) -> Tournament:
+               chunksize: int = 10, progress: Any = False) -> Tournament:
     """Play a round robin (module docstring) and return its :class:`Tournament`.
 
     ``agents``: player names (see ``ttr_nb.agents.AGENTS``); ``variants``: boards;
     ``seats``: numbers of players (default: every number the variant allows, up to the number
     of players named); ``games``: deals per table (each played once in every seat order of
     :func:`seatings`: every rotation, or in a team variant every split into teams);
-    ``executor``: any ``concurrent.futures`` executor (None: here, one game after another).
+    ``executor``: any ``concurrent.futures`` executor (None: here, one game after another);
+    ``progress``: True shows a bar of the games played (a widget in a notebook, else a line on
+    stderr), or give a text stream or a bar of your own (``update(n)``, ``close()``: tqdm).
     Same arguments, same results, whatever the executor."""
     from .agents import AGENTS  # noqa: PLC0415
+    from .progress import check_progress, progress_bar  # noqa: PLC0415
+
+    check_progress(progress)
 
     agents = [str(a).strip().lower() for a in agents]
     for a in agents:
@@ -520,11 +525,24 @@ def tournament(agents: Sequence[str], variants: Sequence[str] = ("usa",), seats:
     for v, n, rot, deals in plan:
         for k in range(0, len(deals), chunksize):
             tasks.append((v, n, rot, deals[k:k + chunksize]))
-    if executor is None:
-        outs = [play_chunk(v, n, rot, chunk, False, False) for v, n, rot, chunk in tasks]
-    else:
-        futs = [executor.submit(play_chunk, v, n, rot, chunk, False, False) for v, n, rot, chunk in tasks]
-        outs = [f.result() for f in futs]
+    bar = progress_bar(progress, sum(len(c) for *_, c in tasks), "games")
+    try:
+        if executor is None:
+            outs = []
+            for v, n, rot, chunk in tasks:
+                outs.append(play_chunk(v, n, rot, chunk, False, False))
+                if bar is not None:
+                    bar.update(len(chunk))
+        else:
+            futs = [executor.submit(play_chunk, v, n, rot, chunk, False, False) for v, n, rot, chunk in tasks]
+            outs = []
+            for f, (*_, chunk) in zip(futs, tasks):
+                outs.append(f.result())
+                if bar is not None:
+                    bar.update(len(chunk))
+    finally:
+        if bar is not None:
+            bar.close()
     out = []
     for (v, n, rot, _), ds in zip(tasks, outs):
         for d in ds:
