@@ -2,6 +2,7 @@
 and has a reference entry for every public name (issue 20)."""
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -93,3 +94,22 @@ def test_every_public_name_has_a_reference_entry(site):
 def test_a_rule_link_in_a_lesson_lands_on_the_rule(site):
     html = (site / "lessons" / "03_scoring.html").read_text(encoding="utf-8")
     assert re.search(r'href="\.\./RULES\.html#b-', html, re.I), "no link to a rule"
+
+
+def test_a_control_in_a_lesson_is_its_picture_not_an_empty_gap(site):
+    """Issue 35: the lessons are stored without widget state and a control needs a kernel, so
+    the site shows each displayed control as the picture of its board (its ``image/png``) with a
+    caption, never the widget view that renders as nothing."""
+    view = "application/vnd.jupyter.widget-view+json"
+    counted = 0
+    for nb in sorted((REPO / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        cells = json.loads(nb.read_text(encoding="utf-8"))["cells"]
+        controls = [o for c in cells for o in c.get("outputs", []) if view in o.get("data", {})]
+        html = (site / "lessons" / f"{nb.stem}.html").read_text(encoding="utf-8")
+        assert view not in html, f"{nb.stem}: a widget view left on the page (an empty gap)"
+        figures = re.findall(r'<figure class="ttr-control[^"]*"[^>]*>\s*<img alt="([^"]*)"[^>]*src="([^"]+)"', html)
+        assert len(figures) == len(controls), (nb.stem, len(controls), figures)
+        for alt, src in figures:
+            assert (site / "lessons" / unquote(src)).resolve().is_file(), (nb.stem, src)
+        counted += len(controls)
+    assert counted >= 5  # 00 shows a GameStepper, 06 the four controls

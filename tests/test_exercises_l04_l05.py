@@ -75,6 +75,30 @@ def test_04_4_passing_through_a_city():
 
 
 # -- lesson 05 --------------------------------------------------------------------------------
+GAP = ["Duluth–Helena", "Helena–Seattle", "Seattle–Calgary", "Calgary–Helena", "Helena–Salt Lake City",
+       "Salt Lake City–Denver"]
+"""The worked answer of 04.5: a cycle through Helena with a branch on each side of it."""
+
+
+def test_04_5_biggest_gap_between_trail_and_simple_path_B_8_2():
+    from ttr_nb import load_map
+
+    usa = load_map("usa")
+    ids = usa.route_ids(GAP)
+    gap = longest_trail(usa, ids).length - longest_simple_path(usa, ids).length
+    assert gap >= l04.GAP_CARS and len(ids) <= l04.GAP_ROUTES
+    fb = exercises.check("04.5", GAP)
+    assert fb.ok and "Helena twice" in str(fb)
+    assert "not yet 10" in said("04.5", GAP[:4])  # the cycle and one branch: a smaller gap
+    assert "no gap" in said("04.5", ["Denver–Omaha", "Omaha–Chicago"])
+    assert "use at most 6" in said("04.5", GAP + ["Denver–Omaha"])
+    assert "listed twice" in said("04.5", GAP[:5] + GAP[:1])
+    twins = [r for r in usa.routes if usa.twins.get(r.id)][0]
+    both = [twins.id, *usa.twins[twins.id]]
+    assert "both tracks" in said("04.5", both)
+    assert exercises.check("04.5", ", ".join(GAP)).ok
+
+
 def test_the_practice_network_of_lesson_05_meets_its_bound():
     board, ids = l05.practice()
     b = t_join_bound(board, ids)
@@ -122,7 +146,7 @@ def test_05_4_two_tickets_together():
 
 
 # -- every exercise ---------------------------------------------------------------------------
-KEYS = ["04.1", "04.2", "04.3", "04.4", "05.1", "05.2", "05.3", "05.4"]
+KEYS = ["04.1", "04.2", "04.3", "04.4", "04.5", "05.1", "05.2", "05.3", "05.4"]
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -486,3 +486,40 @@ def test_no_empty_cell(name):
     """A cell with nothing in it is a left-over of an edit (issue 33's re-read)."""
     for i, cell in enumerate(_nb(name)["cells"]):
         assert _text(cell).strip(), f"{name}: cell {i} is empty"
+
+
+_LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]+)\)")
+
+
+def _relative_links(nb_path: Path) -> list[str]:
+    nb = json.loads(nb_path.read_text(encoding="utf-8"))
+    return [m.group(1).split("#")[0] for c in nb["cells"] if c["cell_type"] == "markdown"
+            for m in _LINK.finditer(_text(c))]
+
+
+@pytest.mark.parametrize("folder", ["", "student"])
+def test_every_link_in_a_lesson_opens_from_the_folder_the_readme_serves(folder):
+    """issue 35: the README opens the lessons with the repository's folder as Jupyter's root;
+    every relative link of every lesson (teacher and student edition) must name a file that
+    exists there (the student edition lives one folder deeper: its links say so)."""
+    root = ROOT.resolve()
+    checked = 0
+    for nb_path in sorted((NOTEBOOKS / folder).glob("[0-9][0-9]_*.ipynb")):
+        for link in _relative_links(nb_path):
+            target = (nb_path.parent / link).resolve()
+            assert target.is_relative_to(root), f"{nb_path.name}: {link} leaves the folder Jupyter serves"
+            assert target.exists(), f"{folder or 'teacher'} {nb_path.name}: {link} does not exist"
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("student", [False, True])
+def test_every_link_in_the_copied_lessons_opens_in_their_folder(tmp_path, student):
+    """``ttr-nb lessons DIR``: the rules reference, the glossary and the reading list are copied
+    beside the lessons (and the teacher's guides in the teacher edition); every link resolves."""
+    write_lessons(tmp_path, student=student)
+    for nb_path in sorted(tmp_path.glob("*.ipynb")):
+        for link in _relative_links(nb_path):
+            assert (tmp_path / link).resolve().is_relative_to(tmp_path.resolve())
+            assert (tmp_path / link).exists(), f"{nb_path.name}: {link}"
+    assert (tmp_path / "guides").is_dir() != student

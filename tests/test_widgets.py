@@ -685,3 +685,140 @@ def test_playpanel_names_an_agent_that_returns_no_action():
     p.act(g.legal_actions()[0])
     assert "seat 1 (Bea, Bad) returned 'claim everything'" in p.message
     assert len(g.history) == before + 1 and g.current_player == 1
+
+
+# -- hot seat: each person sees on the panel only what their seat may see (issue 36) ---------------
+_NOT_TEXT = frozenset({"geometry", "_esm", "_css", "_model_module", "_model_module_version", "_model_name",
+                       "_view_module", "_view_module_version", "_view_name", "_dom_classes"})
+"""Synced traits that are no text a person reads: the board's geometry (the same for everyone),
+code, module names."""
+
+
+def shown_texts(widget) -> list[str]:
+    """Every text a control shows: each string in every synced trait of it and of every widget
+    inside it (HTML values, labels, button descriptions and tooltips, option labels, the board's
+    box, hover text and notice), HTML entities decoded; then its message line and summary."""
+    import html as _html
+
+    from ipywidgets import Widget
+
+    out: list[str] = []
+    seen: set[int] = set()
+
+    def collect(v):
+        if isinstance(v, Widget):
+            walk(v)
+        elif isinstance(v, str):
+            out.append(_html.unescape(v))
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                collect(k)
+                collect(x)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                collect(x)
+
+    def walk(w):
+        if id(w) in seen:
+            return
+        seen.add(id(w))
+        for name in w.keys:
+            if name not in _NOT_TEXT:
+                collect(getattr(w, name))
+
+    walk(widget)
+    out += [widget.message, widget.summary()]
+    return out
+
+
+def _visible_tickets(game, seat: int) -> set[str]:
+    """Ticket ids ``seat`` may know: in its view (hand, offer, its team's holder, its share)
+    or ever dealt or drawn by it."""
+    v = game.view(seat)
+    ids = set(v["tickets"]) | set(v["offered"]) | set(v.get("share_from", ()))
+    if isinstance(v.get("setup_share"), str):
+        ids.add(v["setup_share"])
+    for t in v.get("teams", ()):
+        ids |= set(t.get("holder_ticket_ids", ()))
+    for e in game.log:
+        if e.seat == seat and e.kind in ("tickets_dealt", "tickets_drawn"):
+            ids |= set(e.data[0])
+    return ids
+
+
+def _secrets_of_others(game, seat: int) -> tuple[list[str], list[str]]:
+    """(facts, private texts) ``seat`` may not see: the labels of the tickets it may not know
+    (other than labels it knows from another ticket), the phrases that tell another player's
+    cards, and the private wording of the other seats' recent events (a card drawn blind and
+    its colour, the tickets kept and returned, where a Team Asia card went)."""
+    board = game.board
+    mine = _visible_tickets(game, seat)
+    known = {board.ticket(t).label() for t in mine}
+    hidden = {t.label() for t in game.tix if t.id not in mine} - known
+    facts = sorted(hidden)
+    for s, name in enumerate(game.names):
+        if s != seat:
+            facts += [f"{name} holds ", f"{name}'s cards", f"{name}'s tickets"]
+    log = list(game.log)
+    public = {e.text_for(seat) for e in log}          # (another event may read the same in public)
+    private = [e.text for e in log[-40:]
+               if e.seat is not None and e.seat != seat and e.text != e.public and e.text not in public]
+    return facts, private
+
+
+HOT_SEAT = [(v, max(ttr_nb.get_variant(v).players) if v in ("team-asia", "legendary-asia") else 3)
+            for v in sorted(ttr_nb.variants())]
+
+
+@pytest.mark.parametrize("variant,players", HOT_SEAT)
+def test_hot_seat_panel_shows_each_person_only_their_own_secrets(variant, players):
+    """Every person plays from the panel (hot seat). After each hand-over, every text the panel
+    shows (message line, log, hand, tips, the board's box and notice, option labels, summary)
+    holds nothing the new person's seat may not see (B-2.2 hidden hands, B-4.2 a blind draw's
+    colour, B-2.4/B-6.1 the tickets kept and returned, LA-4 the box, TA-6/TA-8 a partner's
+    hand and where a card went). The person before them hovered and clicked routes first, so
+    the hover text and the box held their cards."""
+    from ttr_nb.agents import GreedyAgent
+
+    g = ttr_nb.new_game(variant, players, seed=5)
+    p = PlayPanel(g, humans=list(range(g.n)))
+    agents = [GreedyAgent(s) for s in range(g.n)]
+    rng = random.Random(variant)
+    routes = [r.id for r in g.board.routes]
+    handovers = privates = 0
+    while not g.over and len(g.history) < 700:
+        who = p.seat
+        if rng.random() < 0.5:
+            p.board_widget.hover_route(rng.choice(routes))
+            p.board_widget.click_route(rng.choice(routes))
+        assert p.act(agents[who].choose(g)), p.message
+        if g.over or p.seat == who:
+            continue
+        handovers += 1
+        facts, private = _secrets_of_others(g, p.seat)
+        privates += len(private)
+        text = "\n".join(shown_texts(p))
+        assert p.seat == g.current_player
+        leaked = [f for f in facts + private if f in text]
+        assert not leaked, (g.names[p.seat], len(g.history), leaked[:3])
+    assert g.over and handovers > 20 and privates > 20
+    _only_expected(p)
+
+
+def test_hot_seat_undo_never_goes_back_past_the_hand_over():
+    """Undo takes back the moves of the person at the panel; once the panel has passed to the
+    next person, undoing the last person's move would show their cards: refused, with why."""
+    g = ttr_nb.new_game("usa", ["Ana", "Bea"], seed=4)
+    p = PlayPanel(g, humans=[0, 1])
+    p.act(next(a for a in g.legal_actions() if isinstance(a, KeepTickets)))   # Ana's setup tickets
+    assert p.seat == 1 and p.undo_button.disabled
+    before = g.state_json()
+    p.undo()
+    assert "Ana's move cannot be undone now" in p.message and g.state_json() == before
+    assert not p.act(DrawCard("deck"))                                          # Bea must choose tickets first
+    p.act(next(a for a in g.legal_actions() if isinstance(a, KeepTickets)))   # Bea's setup tickets
+    p.act(DrawCard("deck"))                                                     # Ana's first card
+    assert p.seat == 0 and not p.undo_button.disabled
+    p.undo()
+    assert g.current_player == 0 and g.pending == "turn" and "Undone" in p.message
+    _only_expected(p)

@@ -4,6 +4,8 @@
     .venv/bin/python tools/build_lessons.py 04 05           # only lessons 04 and 05
     .venv/bin/python tools/build_lessons.py --no-run 04     # write the cells without executing them
     .venv/bin/python tools/build_lessons.py --png DIR 04    # save lesson 04's stored figures as PNGs
+    .venv/bin/python tools/build_lessons.py --slides DIR 04 # lesson 04 as slides (teacher's), to look at
+    .venv/bin/python tools/build_lessons.py --print DIR 04  # lesson 04 as a handout (student's), to print
 
 The teacher edition goes to notebooks/NN_name.ipynb (executed in notebooks/, as nbval runs it,
 outputs stored without timestamps, cell ids NN-00, NN-01, ... so a rebuild changes nothing that
@@ -100,12 +102,31 @@ def extract_pngs(path: Path, directory: Path) -> int:
     return n
 
 
+def preview(path: Path, slides_dir: Path | None, handouts_dir: Path | None) -> None:
+    """Write the built notebook at ``path`` as slides and/or a handout, to look at."""
+    from ttr_nb.lessons import load_notebook
+    from ttr_nb.lessons.handouts import handout_html
+    from ttr_nb.lessons.slides import slides_html, slideshow
+
+    nb = load_notebook(path)
+    for folder, make in ((slides_dir, lambda: slides_html(slideshow(nb), title=path.stem)),
+                         (handouts_dir, lambda: handout_html(nb, student=True))):
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / (path.stem + ".html")).write_text(make(), encoding="utf-8")
+            print(f"wrote {folder / (path.stem + '.html')}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("lessons", nargs="*", help="lesson numbers or names (default: every lesson)")
     parser.add_argument("--no-run", dest="run", action="store_false", help="do not execute")
     parser.add_argument("--png", metavar="DIR", type=Path, help="save the stored figures as PNGs")
+    parser.add_argument("--slides", metavar="DIR", type=Path,
+                        help="write the built lessons as slides (teacher edition) in DIR, without rebuilding")
+    parser.add_argument("--print", metavar="DIR", type=Path, dest="handouts",
+                        help="write the built lessons as handouts (student edition) in DIR, without rebuilding")
     args = parser.parse_args(argv)
     chosen = [s for s in sources()
               if not args.lessons or any(s.stem.startswith(x) for x in args.lessons)]
@@ -115,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.png is not None:
             n = extract_pngs(NOTEBOOKS / (src.stem + ".ipynb"), args.png)
             print(f"{n} figures of {src.stem} in {args.png}")
+        elif args.slides is not None or args.handouts is not None:
+            preview(NOTEBOOKS / (src.stem + ".ipynb"), args.slides, args.handouts)
         else:
             build(src, run=args.run)
     return 0

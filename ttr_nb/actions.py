@@ -26,7 +26,9 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, LOCOMOTIVE, card_word, counts_text
+from .errors import ArgumentError, load_json, shown
 from .events import route_label
+from .validate import did_you_mean, plain, texts, whole
 
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
@@ -59,25 +61,41 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
+MAX_PAY_KINDS = 20
+"""Most kinds of card one payment may name (a board has 9 train card kinds, a mechanic a few more)."""
+
+
 def _pairs(value: Any, what: str) -> tuple[tuple[str, int], ...]:
     """Normalise a card mapping ({'red': 3, 'locomotive': 1} or pairs) to canonical pairs:
-    colours in board order, then 'locomotive', then any other name; zero counts dropped."""
+    colours in board order, then 'locomotive', then any other name; zero counts dropped.
+    ArgumentError naming ``what`` for anything else (a count given as text, a negative count,
+    a name that is not text)."""
+    want = f"{what} must map card names to counts, e.g. {{'red': 3, 'locomotive': 1}}"
     if isinstance(value, Mapping):
-        items = list(value.items())
+        try:
+            items = list(value.items())
+        except Exception:  # noqa: BLE001 (a mapping that cannot be read)
+            raise ArgumentError(f"{want}; {shown(value)} cannot be read", what) from None
+    elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ArgumentError(f"{want}, not {shown(value)}", what)
     else:
         try:
-            items = [tuple(p) for p in value]
-        except TypeError:
-            raise TypeError(f"{what} must map card names to counts, not {value!r}") from None
+            items = [tuple(p) if isinstance(p, (tuple, list)) else p for p in value]
+        except Exception:  # noqa: BLE001
+            raise ArgumentError(f"{want}; {shown(value)} cannot be read", what) from None
+    if len(items) > MAX_PAY_KINDS:
+        raise ArgumentError(f"{want}: at most {MAX_PAY_KINDS} kinds of card, not {len(items):,}", what)
     out: dict[str, int] = {}
     for item in items:
-        if len(item) != 2:
-            raise TypeError(f"{what} must map card names to counts, not {value!r}")
+        if type(item) is not tuple or len(item) != 2:
+            raise ArgumentError(f"{want}; {shown(item)} is not a (card name, count) pair", what)
         name, n = item
-        if not isinstance(name, str) or not isinstance(n, int) or isinstance(n, bool):
-            raise TypeError(f"{what} must map card names (text) to counts (whole numbers), not {item!r}")
-        if n < 0:
-            raise ValueError(f"{what}: {n} {name} cards is a negative count")
+        if not isinstance(name, str):
+            raise ArgumentError(f"{want}: a card name is text such as 'red', not {shown(name)}", what)
+        if type(name) is not str:
+            name = str.__str__(name)
+        if type(n) is not int or n < 0:
+            n = whole(n, f"{what}: the count of {shown(name, 30)} cards", 0, bounded=False)
         if n:
             out[name] = out.get(name, 0) + n
     return tuple(sorted(out.items(), key=lambda kv: (CARD_INDEX.get(kv[0], 99), kv[0])))
@@ -136,19 +154,43 @@ class Action:
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Action":
-        names = {f.name for f in fields(cls)}
-        extra = sorted(set(d) - names - {"type"})
+        """The action of this type described by ``d`` (as :meth:`to_json` writes it);
+        ArgumentError naming a missing, unknown or wrong field."""
+        if not isinstance(d, Mapping):
+            raise ArgumentError(f"a {cls.kind!r} action is a JSON object, not {shown(d)}", "action")
+        if not isinstance(d, dict):
+            try:
+                d = dict(d)
+            except Exception:  # noqa: BLE001 (a mapping that cannot be read)
+                raise ArgumentError(f"the {cls.kind!r} action {shown(d)} cannot be read", "action") from None
+        d = plain(d, "the action", max_depth=8, max_items=10_000)
+        fs = fields(cls)
+        names = [f.name for f in fs]
+        extra = sorted(set(d) - set(names) - {"type"})
         if extra:
-            raise ValueError(f"{cls.kind!r} action has no field {', '.join(map(repr, extra))}")
+            hint = did_you_mean(extra[0], names)
+            fields_text = ", ".join(map(repr, names)) or "no fields"
+            raise ArgumentError(f"a {cls.kind!r} action has no field {', '.join(map(repr, extra))}"
+                                f"{hint}; its fields: {fields_text}", extra[0])
+        missing = [f.name for f in fs if f.name not in d and f.default is MISSING
+                   and f.default_factory is MISSING]  # type: ignore[misc]
+        if missing:
+            raise ArgumentError(f"a {cls.kind!r} action needs the field {', '.join(map(repr, missing))}; "
+                                f"got {shown(d)}", missing[0])
         kw: dict[str, Any] = {}
-        for f in fields(cls):
+        for f in fs:
             if f.name not in d:
                 continue
             v = d[f.name]
             if f.metadata.get("json") == "list" and isinstance(v, list):
                 v = tuple(v)
             kw[f.name] = v
-        return cls(**kw)
+        try:
+            return cls(**kw)
+        except ArgumentError:
+            raise
+        except (TypeError, ValueError) as e:  # (a mechanic's action type checks its own fields)
+            raise ArgumentError(f"the {cls.kind!r} action {shown(d)} is not valid: {e}", "action") from None
 
     # -- text ----------------------------------------------------------------------------
     def text(self, game: "Game | None" = None) -> str:
@@ -186,7 +228,15 @@ def _terrain_text(pairs: tuple[tuple[str, int], ...]) -> str:
     return " + ".join(words)
 
 
+def _game_arg(game: Any) -> None:
+    """ArgumentError unless ``game`` is None or a Game (the ``game`` of :meth:`Action.text`)."""
+    if game is not None:
+        if not getattr(type(game), "is_game", False):  # (a Game: game.py imports this module)
+            raise ArgumentError(f"game must be a Game (ttr_nb.new_game(...)) or None, not {shown(game)}", "game")
+
+
 def _actor(game: "Game | None") -> str:
+    _game_arg(game)
     return game.names[game.current_player] if game is not None and game.current_player is not None else ""
 
 
@@ -201,8 +251,12 @@ class DrawCard(Action):
     rank: ClassVar[int] = 10
 
     def __post_init__(self) -> None:
-        if not isinstance(self.source, str):
-            raise TypeError(f"DrawCard source must be text ('deck', a colour or 'locomotive'), not {self.source!r}")
+        src = self.source
+        if type(src) is not str:
+            if not isinstance(src, str):
+                raise ArgumentError(f"DrawCard source must be text: 'deck', a colour such as 'red', or "
+                                    f"'locomotive'; not {shown(src)}", "source")
+            object.__setattr__(self, "source", str.__str__(src))
 
     def sort_key(self) -> tuple:
         return (SOURCE_ORDER.get(self.source, 50), self.source)
@@ -239,11 +293,14 @@ class ClaimRoute(Action):
     rank: ClassVar[int] = 20
 
     def __post_init__(self) -> None:
-        if not isinstance(self.route, int) or isinstance(self.route, bool):
-            raise TypeError(f"ClaimRoute route must be a route id (a whole number), not {self.route!r}")
+        r = self.route
+        if type(r) is not int:
+            hint = " (board.find_route(a, b).id gives it)" if isinstance(r, str) else ""
+            object.__setattr__(self, "route", whole(r, "ClaimRoute route", bounded=False,
+                                                    what=f"a route id{hint}"))
         for name in ("pay", "from_holder", "terrain"):
             v = getattr(self, name)
-            norm = _pairs(v, name)
+            norm = _pairs(v, f"ClaimRoute {name}")
             if norm != v:
                 object.__setattr__(self, name, norm)
 
@@ -309,6 +366,7 @@ class ClaimRoute(Action):
         """With a game: 'Ana claims Denver–Omaha (4, pink) with 3 pink + 1 Locomotive: +7'. The
         points are named only while the claim is legal; a tunnel is tried, not yet claimed
         ('Ana tries the tunnel …: +4 if it goes through', EU-3)."""
+        _game_arg(game)
         if game is None:
             return f"claim route {self.route} with {self.pay_text()}"
         try:
@@ -352,12 +410,14 @@ class KeepTickets(Action):
 
     def __post_init__(self) -> None:
         t = self.tickets
-        if type(t) is not tuple:  # (a tuple is iterable: skip the slow Iterable check)
-            if isinstance(t, str) or not isinstance(t, Iterable):
-                raise TypeError(f"KeepTickets wants a list of ticket ids, not {t!r}")
-            t = tuple(t)
-        if not all(isinstance(x, str) for x in t):
-            raise TypeError(f"KeepTickets wants ticket ids (text), not {t!r}")
+        if type(t) is not tuple or not all(type(x) is str for x in t):
+            if isinstance(t, (set, frozenset)) or not isinstance(t, (str, bytes)) and isinstance(t, Iterable) \
+                    and not isinstance(t, (list, tuple, Mapping)):
+                try:  # (a set of ids or a generator: their order does not matter, they are sorted)
+                    t = tuple(t)
+                except Exception:  # noqa: BLE001
+                    pass
+            t = texts(t, "KeepTickets tickets", item="ticket id", max_len=None)
         s = tuple(sorted(t))
         if s != self.tickets:
             object.__setattr__(self, "tickets", s)
@@ -370,6 +430,7 @@ class KeepTickets(Action):
         return obj
 
     def text(self, game: "Game | None" = None) -> str:
+        _game_arg(game)
         if game is None:
             return "keep " + (", ".join(self.tickets) or "nothing")
         labels = []
@@ -405,17 +466,30 @@ class Pass(Action):
 def action_from_json(d: Mapping[str, Any] | str) -> Action:
     """Rebuild an action from :meth:`Action.to_json` (a dict, or its JSON text).
 
-    Raises ValueError/TypeError naming what is wrong (unknown type, bad field)."""
-    if isinstance(d, str):
-        import json
-
-        d = json.loads(d)
+    Raises ArgumentError (a ValueError and a TypeError) naming what is wrong: not JSON, an
+    unknown type ("did you mean"), a missing, unknown or wrong field."""
+    if isinstance(d, (str, bytes, bytearray)):
+        d = str.__str__(d) if isinstance(d, str) else bytes(d)  # (a subclass's own methods are not called)
+        if len(d) > 1_000_000:
+            raise ArgumentError(f"an action is a short JSON object; this text has {len(d):,} characters", "action")
+        d = load_json(d, "the action", lambda where, what: ArgumentError(f"{where}: {what}", "action"))
     if not isinstance(d, Mapping):
-        raise TypeError(f"an action is a JSON object, not {type(d).__name__}")
+        raise ArgumentError(f"an action is a JSON object such as {{'type': 'draw', 'source': 'deck'}}, "
+                            f"not {shown(d)}", "action")
+    try:
+        d = plain(d if isinstance(d, dict) else dict(d), "the action", max_depth=8, max_items=10_000)
+    except ArgumentError:
+        raise
+    except Exception:  # noqa: BLE001 (a mapping that cannot be read)
+        raise ArgumentError(f"the action {shown(d)} cannot be read", "action") from None
     kind = d.get("type")
-    cls = ACTION_TYPES.get(kind)  # type: ignore[arg-type]
+    cls = ACTION_TYPES.get(kind) if type(kind) is str else None
     if cls is None:
-        raise ValueError(f"unknown action type {kind!r}; known: {', '.join(sorted(ACTION_TYPES))}")
+        known = ", ".join(map(repr, sorted(ACTION_TYPES)))
+        if kind is None:
+            raise ArgumentError(f"an action needs its 'type' ({known}); got {shown(d)}", "type")
+        raise ArgumentError(f"unknown action type {shown(kind)}{did_you_mean(kind, ACTION_TYPES)}; "
+                            f"known: {known}", "type")
     return cls.from_dict(d)
 
 

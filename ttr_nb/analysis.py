@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 from .board_index import board_index
 from .errors import IllegalAction
 from .paths import PathSearch
-from .trail import EMPTY_TRAIL, BoardGraph, Trail, _euler, _make_trail, board_graph, longest_trail
+from .trail import EMPTY_TRAIL, BoardGraph, Trail, _make_trail, board_graph
 
 __all__ = [
     "longest_simple_path", "cheapest_cost", "TicketValue", "ticket_values", "ticket_outliers",
@@ -57,8 +57,30 @@ def longest_simple_path(board, route_ids: Iterable[int]) -> Trail:
     (anchors §8: 31 against 23). Exact, by exhaustive search (fine for a player's network;
     exponential on a whole board).
 
-    Example
+    Parameters
+    ----------
+    board : Board
+        The board the routes are on.
+    route_ids : iterable of int
+        The network: route ids of ``board`` (duplicates are ignored).
+
+    Returns
     -------
+    Trail
+        The path: ``length`` in train cars, ``routes`` and ``cities`` in travel order (no
+        city twice). The empty trail if there are no routes.
+
+    Raises
+    ------
+    IllegalAction
+        A route id that is not on the board.
+
+    See Also
+    --------
+    ttr_nb.graph.longest_trail : the longest continuous path of the rules (B-8.2).
+
+    Examples
+    --------
     >>> import ttr_nb
     >>> board = ttr_nb.load_map("usa")
     >>> ids = [r.id for r in board.routes_between("Kansas City", "Omaha")]  # a double
@@ -117,14 +139,39 @@ def cheapest_cost(board, a: str, b: str, route_ids: Iterable[int] | None = None
 
     Trains are ``route.trains`` (spaces, plus one per mountain X on Legendary Asia, LA-10).
     Over the whole board, or only ``route_ids``. A country is only an end (H-8.2). Ties go
-    to fewer routes, then the smaller route ids. ``(None, ())`` if they cannot be joined.
+    to fewer routes, then the smaller route ids.
 
-    Example
+    Parameters
+    ----------
+    board : Board
+        The board.
+    a, b : str
+        The two cities (or countries) to join.
+    route_ids : iterable of int, optional
+        The routes the path may use (default: every route of the board).
+
+    Returns
     -------
+    trains : int or None
+        The fewest trains; None if ``a`` and ``b`` cannot be joined.
+    routes : tuple of int
+        The route ids of one cheapest path, from ``a`` to ``b``; ``()`` if none.
+
+    Raises
+    ------
+    IllegalAction
+        A city or a route id that is not on the board.
+
+    Examples
+    --------
     >>> import ttr_nb
     >>> board = ttr_nb.load_map("usa")
     >>> cheapest_cost(board, "Los Angeles", "New York")[0]
     20
+    >>> cheapest_cost(board, "Denver", "Chicago", board.route_ids(["Denver–Omaha", "Omaha–Chicago"]))
+    (8, (34, 18))
+    >>> cheapest_cost(board, "Denver", "Miami", board.route_ids(["Denver–Omaha"]))
+    (None, ())
     """
     cost, routes, _cities = _cheapest(board, route_ids, a, b)
     return cost, routes
@@ -154,7 +201,30 @@ class TicketValue:
 
 
 def ticket_values(board, deck: str | None = None) -> list[TicketValue]:
-    """Every ticket (of ``deck``, or all) with its cheapest train cost, in board order."""
+    """Every ticket (of ``deck``, or all) with its cheapest train cost, in board order.
+
+    Parameters
+    ----------
+    board : Board
+        The board whose tickets are valued.
+    deck : str, optional
+        A deck of the board (``board.decks``, e.g. ``"original"``); default: every ticket.
+
+    Returns
+    -------
+    list of TicketValue
+        One per ticket: its points, the fewest trains that complete it
+        (:func:`cheapest_cost`) and that path's routes and cities.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> values = ticket_values(ttr_nb.load_map("usa"), "original")
+    >>> len(values)
+    30
+    >>> values[0].describe()
+    'Boston–Miami: 12 points, 12 trains (+0) via Boston → New York → Pittsburgh → Raleigh → Charleston → Miami'
+    """
     tickets = board.tickets if deck is None else board.tickets_in(deck)
     out = []
     for t in tickets:
@@ -168,7 +238,28 @@ def ticket_outliers(board, deck: str | None = None, threshold: int = 1) -> list[
     more, the biggest difference first (then by ticket id).
 
     On the USA board a ticket almost always scores exactly the fewest trains that complete
-    it; the few outliers pay a bonus of 1 or 2."""
+    it; the few outliers pay a bonus of 1 or 2.
+
+    Parameters
+    ----------
+    board : Board
+        The board whose tickets are valued.
+    deck : str, optional
+        A deck of the board (``board.decks``); default: every ticket.
+    threshold : int, default 1
+        The smallest difference (points − trains, either sign) that makes an outlier.
+
+    Returns
+    -------
+    list of TicketValue
+        The outliers, as :func:`ticket_values` gives them.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> [v.describe() for v in ticket_outliers(ttr_nb.load_map("usa"), "original", threshold=2)]
+    ['Seattle–New York: 22 points, 20 trains (+2) via Seattle → Helena → Duluth → Chicago → Pittsburgh → New York']
+    """
     rows = [v for v in ticket_values(board, deck) if abs(v.difference) >= threshold]
     return sorted(rows, key=lambda v: (-abs(v.difference), v.ticket.id))
 
@@ -176,7 +267,29 @@ def ticket_outliers(board, deck: str | None = None, threshold: int = 1) -> list[
 # -- degrees, bridges, planarity --------------------------------------------------------------
 def degrees(board, route_ids: Iterable[int] | None = None) -> dict[str, int]:
     """Routes at each city (each track of a double counts), sorted by city name. Cities with
-    no route in the set are left out. A country's degree is the number of routes into it."""
+    no route in the set are left out. A country's degree is the number of routes into it.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int, optional
+        The network (default: every route of the board).
+
+    Returns
+    -------
+    dict of str to int
+        City name -> number of routes of the network there, in name order.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> degrees(board, board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"]))
+    {'Chicago': 2, 'Denver': 1, 'Omaha': 2, 'Pittsburgh': 1}
+    >>> degrees(board)["Denver"]
+    9
+    """
     out: dict[str, int] = {}
     for rid in _ids(board, route_ids):
         r = board.route(rid)
@@ -189,7 +302,27 @@ def odd_degree_cities(board, route_ids: Iterable[int] | None = None) -> list[str
     """Cities with an odd number of routes, sorted. There is always an even number of them
     (the handshake lemma), and a network with 0 or 2 of them is connected by one trail
     through every route (Euler). Countries are left out: every route into a country ends at
-    its own terminal, so a country never joins two routes."""
+    its own terminal, so a country never joins two routes.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int, optional
+        The network (default: every route of the board).
+
+    Returns
+    -------
+    list of str
+        The cities of odd degree (see :func:`degrees`), in name order.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> odd_degree_cities(board, board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"]))
+    ['Denver', 'Pittsburgh']
+    """
     return [c for c, d in degrees(board, route_ids).items()
             if d % 2 and not board.cities[c].is_country]
 
@@ -217,7 +350,30 @@ def _nx_graph(board, route_ids, weight: str = "trains"):
 def bridges(board, route_ids: Iterable[int] | None = None) -> list[int]:
     """Routes whose loss splits the network (a route on no cycle), sorted by id. A double
     route is not a bridge (its other track remains), except into a country: there each
-    track ends at its own terminal (H-8.5)."""
+    track ends at its own terminal (H-8.5).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int, optional
+        The network (default: every route of the board).
+
+    Returns
+    -------
+    list of int
+        The route ids of the bridges, in id order.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> loop = board.route_ids(["Denver–Omaha", "Omaha–Kansas City", "Kansas City–Denver"])
+    >>> bridges(board, loop + board.route_ids(["Omaha–Chicago"]))  # Omaha–Chicago
+    [18]
+    >>> bridges(board)  # every route of the board is on a cycle
+    []
+    """
     import networkx as nx
 
     G = _nx_graph(board, route_ids)
@@ -226,7 +382,27 @@ def bridges(board, route_ids: Iterable[int] | None = None) -> list[int]:
 
 def articulation_points(board, route_ids: Iterable[int] | None = None) -> list[str]:
     """Cities whose loss splits the network, sorted. (A city with a route into a country
-    counts: the country is only reached through such cities.)"""
+    counts: the country is only reached through such cities.)
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int, optional
+        The network (default: every route of the board).
+
+    Returns
+    -------
+    list of str
+        The articulation points (cut vertices), in name order.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> articulation_points(board, board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"]))
+    ['Chicago', 'Omaha']
+    """
     import networkx as nx
 
     g = board_graph(board)
@@ -235,7 +411,26 @@ def articulation_points(board, route_ids: Iterable[int] | None = None) -> list[s
 
 def is_planar(board, route_ids: Iterable[int] | None = None) -> bool:
     """Can the network be drawn with no two routes crossing? (networkx's planarity test;
-    parallel tracks do not matter.)"""
+    parallel tracks do not matter.)
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int, optional
+        The network (default: every route of the board).
+
+    Returns
+    -------
+    bool
+        True if the network is planar.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> is_planar(ttr_nb.load_map("usa"))
+    True
+    """
     import networkx as nx
 
     return bool(nx.check_planarity(_nx_graph(board, route_ids))[0])
@@ -334,16 +529,40 @@ def steiner_tree(board, cities: Sequence[str], exact: bool | None = None,
                  route_ids: Iterable[int] | None = None) -> SteinerTree:
     """The cheapest set of routes joining all ``cities`` (a Steiner tree), in trains.
 
-    ``exact`` None: exact (Dreyfus–Wagner dynamic programming) for up to 7 cities, else
-    networkx's Mehlhorn approximation (at most twice the optimum). Over the whole board or
-    ``route_ids``. Example: the cheapest network for a handful of tickets' cities.
+    Over the whole board or ``route_ids``. For example: the cheapest network for a handful
+    of tickets' cities.
 
-    Example
+    Parameters
+    ----------
+    board : Board
+        The board.
+    cities : sequence of str
+        The cities to join (a repeated city counts once).
+    exact : bool, optional
+        True: exact (Dreyfus–Wagner dynamic programming, exponential in the number of
+        cities); False: networkx's Mehlhorn approximation (at most twice the optimum).
+        Default: exact for up to 7 cities.
+    route_ids : iterable of int, optional
+        The routes the tree may use (default: every route of the board).
+
+    Returns
     -------
+    SteinerTree
+        ``routes`` (sorted by id), ``trains`` (their cost), whether the tree is ``exact``,
+        and the ``method`` used.
+
+    Raises
+    ------
+    IllegalAction
+        A city that is not on the board, or cities the routes cannot all join.
+
+    Examples
+    --------
     >>> import ttr_nb
     >>> board = ttr_nb.load_map("usa")
-    >>> steiner_tree(board, ["Seattle", "Denver", "Los Angeles"]).trains
-    15
+    >>> tree = steiner_tree(board, ["Seattle", "Denver", "Los Angeles"])
+    >>> tree.trains, tree.exact, len(tree.routes)
+    (15, True, 5)
     """
     cities = list(dict.fromkeys(cities))
     if len(cities) < 2:
@@ -396,13 +615,36 @@ def _partitions(items: list):
 
 
 def ticket_steiner(board, tickets: Sequence, exact: bool | None = None) -> TicketSteiner:
-    """The cheapest set of routes that completes all ``tickets`` (Ticket objects or
-    ``(a, b)`` pairs).
+    """The cheapest set of routes that completes all ``tickets``.
 
     Exact (``exact`` None: for up to 4 tickets): every way of grouping the tickets is
     tried, each group joined by an exact Steiner tree; the cheapest total wins (trees that
     would share routes are never better than their union, which is another grouping). For
     more tickets: one Steiner tree over all their cities (approximate, an upper bound).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    tickets : sequence of Ticket or (str, str)
+        The tickets, as Ticket objects or ``(a, b)`` pairs of cities.
+    exact : bool, optional
+        True: every grouping tried, exactly; False: one tree over every city (an upper
+        bound). Default: exact for up to 4 tickets.
+
+    Returns
+    -------
+    TicketSteiner
+        The ticket ``groups``, one Steiner tree per group (``trees``), all their ``routes``
+        and their cost in ``trains``; ``exact`` and a ``note`` on the method.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> forest = ticket_steiner(board, [("Denver", "Chicago"), ("Omaha", "Pittsburgh")])
+    >>> forest.trains, forest.routes, forest.exact
+    (11, (18, 19, 34), True)
     """
     pairs = [(t.a, t.b) if hasattr(t, "a") else tuple(t) for t in tickets]
     labels = [f"{a}–{b}" for a, b in pairs]
@@ -438,251 +680,5 @@ def ticket_steiner(board, tickets: Sequence, exact: bool | None = None) -> Ticke
                          "every grouping of the tickets tried, each group an exact Steiner tree")
 
 
-# -- the longest trail of a whole board ----------------------------------------------------------
-def single_track_routes(board) -> list[int]:
-    """One route id per city pair (the lowest id of each double or triple), sorted."""
-    seen: dict[frozenset, int] = {}
-    for r in board.routes:
-        key = frozenset(r.cities)
-        if key not in seen or r.id < seen[key]:
-            seen[key] = r.id
-    return sorted(seen.values())
-
-
-@dataclass(frozen=True)
-class WholeBoardTrail:
-    """The longest trail of a whole board, with a proof.
-
-    ``upper_bound``: no trail is longer. A trail's routes have at most two odd-degree
-    cities, so the routes it leaves out must fix the parity of every other odd city:
-    they contain a T-join, and ``total - upper_bound`` is the cheapest one (shortest paths
-    between odd cities + a minimum-weight pairing that leaves two of them free).
-    ``trail``: the best trail found; ``gap`` = upper_bound − trail.length (0 = proven).
-    """
-
-    board: str
-    one_track_per_pair: bool
-    routes: int
-    total: int
-    odd_cities: tuple[str, ...]
-    left_out: tuple[int, ...]
-    upper_bound: int
-    trail: Trail
-    method: str
-
-    @property
-    def gap(self) -> int:
-        return self.upper_bound - self.trail.length
-
-    @property
-    def proven(self) -> bool:
-        return self.gap == 0
-
-    def describe(self) -> str:
-        return (f"{self.board} ({'one track per city pair' if self.one_track_per_pair else 'every track'}): "
-                f"{self.routes} routes, {self.total} cars, {len(self.odd_cities)} odd cities; "
-                f"longest trail {self.trail.length} cars over {len(self.trail.routes)} routes; "
-                f"upper bound {self.upper_bound} (total − {self.total - self.upper_bound}); "
-                + ("proven optimal" if self.proven else f"gap {self.gap}"))
-
-
-def _min_t_join_nx(g: BoardGraph, edges, odd: list[int]) -> set[int]:
-    """Cheapest edge set whose odd nodes are all of ``odd`` but two (networkx blossom
-    matching on shortest-path distances, two free 'end' slots)."""
-    import networkx as nx
-
-    G = nx.MultiGraph()
-    for i, (u, v, w, _r) in enumerate(edges):
-        G.add_edge(u, v, key=i, weight=w)
-    H = nx.Graph()
-    paths = {}
-    for s in odd:
-        dist, path = nx.single_source_dijkstra(G, s, weight="weight")
-        for t in odd:
-            if t > s and t in dist:
-                H.add_edge(s, t, weight=dist[t])
-                paths[(s, t)] = path[t]
-        H.add_edge(s, "end1", weight=0)
-        H.add_edge(s, "end2", weight=0)
-    H.add_edge("end1", "end2", weight=0)
-    join: set[int] = set()
-    for a, b in nx.min_weight_matching(H):
-        if isinstance(a, str) or isinstance(b, str):
-            continue
-        s, t = min(a, b), max(a, b)
-        p = paths[(s, t)]
-        for x, y in zip(p, p[1:]):
-            # the cheapest track between x and y, lowest id on ties
-            i = min((edges[k][2], k) for k in G[x][y])[1]
-            join ^= {i}
-    return join
-
-
-def whole_board_trail(board, one_track_per_pair: bool = False) -> WholeBoardTrail:
-    """The longest trail if one player owned every route (``one_track_per_pair``: one track
-    of each double), with an upper bound that proves it.
-
-    Method: the Euler bound (see :class:`WholeBoardTrail`) computed with networkx's exact
-    minimum-weight matching; then remove that cheapest T-join. If what is left is connected
-    it has at most two odd cities, so one trail (Euler) uses all of it and meets the bound:
-    proven. Otherwise :func:`~ttr_nb.graph.longest_trail` (exact) is run on the whole board.
-    """
-    ids = single_track_routes(board) if one_track_per_pair else sorted(r.id for r in board.routes)
-    g = board_graph(board)
-    edges = g.edges(ids)
-    adj: dict[int, list[tuple[int, int]]] = {}
-    for i, (u, v, _w, _r) in enumerate(edges):
-        adj.setdefault(u, []).append((v, i))
-        adj.setdefault(v, []).append((u, i))
-    total = sum(e[2] for e in edges)
-    odd = sorted(v for v, lst in adj.items() if len(lst) % 2)
-    join = _min_t_join_nx(g, edges, odd) if len(odd) > 2 else set()
-    bound = total - sum(edges[i][2] for i in join)
-    keep: dict[int, list[tuple[int, int]]] = {}
-    for i, (u, v, _w, _r) in enumerate(edges):
-        if i not in join:
-            keep.setdefault(u, []).append((v, i))
-            keep.setdefault(v, []).append((u, i))
-    seen = {next(iter(keep))}
-    stack = list(seen)
-    while stack:
-        for nb, _i in keep[stack.pop()]:
-            if nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    pieces = len(_pieces(adj))
-    if len(seen) == len(keep) and pieces == 1:
-        k_odd = sorted(v for v, lst in keep.items() if len(lst) % 2)
-        nodes, order = _euler(edges, keep, sorted(keep), None, k_odd)
-        trail = _make_trail(g, edges, nodes, order)
-        method = "Euler bound met: the cheapest T-join removed leaves a connected network"
-    else:
-        trail = longest_trail(board, ids)
-        method = "exact search (ttr_nb.longest_trail)"
-    names = sorted({g.names[v] for v in odd})
-    return WholeBoardTrail(board.name, one_track_per_pair, len(ids), total, tuple(names),
-                           tuple(sorted(edges[i][3] for i in join)), bound, trail, method)
-
-
-def _pieces(adj) -> list[set[int]]:
-    out, seen = [], set()
-    for s in adj:
-        if s in seen:
-            continue
-        piece = {s}
-        stack = [s]
-        while stack:
-            for nb, _i in adj[stack.pop()]:
-                if nb not in piece:
-                    piece.add(nb)
-                    stack.append(nb)
-        seen |= piece
-        out.append(piece)
-    return out
-
-
-# -- counting trails and the T-join bound of a network (lessons 04 and 05) ----------------------
-def count_trails(board, route_ids: Iterable[int], limit: int | None = None) -> int:
-    """How many trails the routes ``route_ids`` contain, exactly.
-
-    A trail is a sequence of one or more routes, each used once, each starting where the
-    previous one ended (cities may repeat). A trail and the same trail travelled backwards
-    are counted once; a closed trail started at another city is another trail. Countries
-    are dead ends (H-8.5). ``limit``: stop counting at ``limit`` and return it (the count
-    is then "at least ``limit``").
-
-    The count is exact: it adds up, for each city and each set of routes already used, the
-    ways to go on (memoised), so it is fast on networks of a few dozen routes; the number of
-    trails itself grows exponentially with the routes.
-
-    Example
-    -------
-    >>> import ttr_nb
-    >>> board = ttr_nb.load_map("usa")
-    >>> count_trails(board, board.route_ids(["Denver–Omaha", "Omaha–Chicago"]))
-    3
-    """
-    g = board_graph(board)
-    edges = g.edges(route_ids)
-    at: dict[int, list[tuple[int, int]]] = {}
-    for i, (u, v, _w, _r) in enumerate(edges):
-        at.setdefault(u, []).append((v, 1 << i))
-        at.setdefault(v, []).append((u, 1 << i))  # a loop: both ways round
-    memo: dict[tuple[int, int], int] = {}
-    cap = None if limit is None else 2 * limit
-
-    def onward(v: int, used: int) -> int:
-        key = (v, used)
-        if key not in memo:
-            n = 0
-            for far, bit in at[v]:
-                if not used & bit:
-                    n += 1 + onward(far, used | bit)
-                    if cap is not None and n >= cap:
-                        break
-            memo[key] = n
-        return memo[key]
-
-    total = 0
-    for v in sorted(at):
-        total += onward(v, 0)
-        if cap is not None and total >= cap:
-            return limit
-    return total // 2  # each trail was counted once in each direction
-
-
-@dataclass(frozen=True)
-class TJoinBound:
-    """The Euler bound on the longest trail of a network (lesson 05).
-
-    A trail's routes have 0 or 2 odd cities (its ends), so the routes it leaves out have as
-    odd cities the network's odd cities changed at the trail's two ends. Such a set always
-    contains a T-join of the odd cities less two of them, so it costs at least
-    ``t_join_cars``, the cheapest one (``t_join``: its routes). No trail is longer than
-    ``bound`` = ``total`` − ``t_join_cars``. For a network in several pieces, the bound of
-    the piece where it is highest (``total`` is that piece's cars).
-    """
-
-    total: int
-    odd_cities: tuple[str, ...]
-    t_join: tuple[int, ...]
-    t_join_cars: int
-    bound: int
-
-    def describe(self) -> str:
-        return (f"{len(self.odd_cities)} odd cities; the cheapest T-join of all but two of them: "
-                f"{len(self.t_join)} route{'s' * (len(self.t_join) != 1)}, {self.t_join_cars} cars; "
-                f"no trail is longer than "
-                f"{self.total} − {self.t_join_cars} = {self.bound} cars")
-
-
-def t_join_bound(board, route_ids: Iterable[int] | None = None) -> TJoinBound:
-    """The Euler bound on the longest trail of ``route_ids`` (default: the whole board),
-    with the cheapest T-join that proves it (see :class:`TJoinBound`).
-
-    Example
-    -------
-    >>> import ttr_nb
-    >>> board = ttr_nb.load_map("usa")
-    >>> t_join_bound(board).bound, ttr_nb.longest_trail(board, [r.id for r in board.routes]).length
-    (285, 285)
-    """
-    g = board_graph(board)
-    edges = g.edges(_ids(board, route_ids))
-    adj: dict[int, list[tuple[int, int]]] = {}
-    for i, (u, v, _w, _r) in enumerate(edges):
-        adj.setdefault(u, []).append((v, i))
-        adj.setdefault(v, []).append((u, i))
-    best: TJoinBound | None = None
-    for piece in sorted(_pieces(adj), key=min):
-        mine = sorted({i for v in piece for _nb, i in adj[v]})
-        sub = [edges[i] for i in mine]
-        odd = sorted(v for v in piece if len(adj[v]) % 2)
-        join = _min_t_join_nx(g, sub, odd) if len(odd) > 2 else set()
-        total = sum(e[2] for e in sub)
-        cars = sum(sub[i][2] for i in join)
-        here = TJoinBound(total, tuple(sorted({g.names[v] for v in odd})),
-                          tuple(sorted(sub[i][3] for i in join)), cars, total - cars)
-        if best is None or here.bound > best.bound:
-            best = here
-    return best if best is not None else TJoinBound(0, (), (), 0, 0)
+from .whole_board import (  # noqa: E402,F401  (the whole board's analyses, re-exported)
+    TJoinBound, WholeBoardTrail, count_trails, single_track_routes, t_join_bound, whole_board_trail)

@@ -32,8 +32,32 @@ __all__ = ["BoardIndex", "board_index"]
 
 
 def by_route_id(table: Mapping[int, _V], route_ids: Iterable[int], board_name: str) -> list[_V]:
-    """``table[r]`` for each distinct id of ``route_ids``, by id; IllegalAction for an id that
-    is not on the board called ``board_name``."""
+    """``table[r]`` for each distinct id of ``route_ids``, by id.
+
+    Parameters
+    ----------
+    table : mapping of int to value
+        Something per route id (e.g. ``BoardIndex.pos``).
+    route_ids : iterable of int
+        The route ids to look up (duplicates are ignored).
+    board_name : str
+        The board's name, for the error message.
+
+    Returns
+    -------
+    list
+        The values, in route id order.
+
+    Raises
+    ------
+    IllegalAction
+        An id that is not in ``table`` (not on the board called ``board_name``).
+
+    Examples
+    --------
+    >>> by_route_id({34: "Denver–Omaha", 18: "Omaha–Chicago"}, [34, 18, 34], "usa")
+    ['Omaha–Chicago', 'Denver–Omaha']
+    """
     ids = sorted(set(route_ids))
     try:
         return [table[r] for r in ids]
@@ -82,21 +106,92 @@ class BoardIndex:
             () if dead_end else here for dead_end, here in zip(self.country, self.at))
 
     def node(self, city: str) -> int:
-        """The number of ``city``; IllegalAction if it is not on the board."""
+        """The number of ``city``.
+
+        Parameters
+        ----------
+        city : str
+            A city (or country) name of the board.
+
+        Returns
+        -------
+        int
+            Its number (cities are numbered in name order).
+
+        Raises
+        ------
+        IllegalAction
+            A name that is not a city of the board.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> ix = board_index(ttr_nb.load_map("usa"))
+        >>> ix.names[ix.node("Denver")]
+        'Denver'
+        """
         try:
             return self.index[city]
         except (KeyError, TypeError):
             raise IllegalAction(f"{city!r} is not a city of the board {self.board_name}") from None
 
     def positions(self, route_ids: Iterable[int]) -> list[int]:
-        """The positions of the distinct ``route_ids``, by id; IllegalAction for an id that
-        is not on the board."""
+        """The positions (in ``board.routes``) of the distinct ``route_ids``, by id.
+
+        Parameters
+        ----------
+        route_ids : iterable of int
+            Route ids of the board (duplicates are ignored).
+
+        Returns
+        -------
+        list of int
+            Their positions, in route id order.
+
+        Raises
+        ------
+        IllegalAction
+            A route id that is not on the board.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> board = ttr_nb.load_map("usa")
+        >>> ix = board_index(board)
+        >>> [ix.rid[i] for i in ix.positions(board.route_ids(["Denver–Omaha", "Omaha–Chicago"]))]
+        [18, 34]
+        """
         return by_route_id(self.pos, route_ids, self.board_name)
 
     def costs(self, weight: tuple[int, ...], route_ids: Iterable[int] | None = None) -> list[int | None]:
-        """A cost per route position for :class:`~ttr_nb.paths.PathSearch`: ``weight`` (e.g.
-        ``self.length`` or ``self.trains``) for ``route_ids`` (every route if None), None
-        (not usable) for the others."""
+        """A cost per route position for :class:`~ttr_nb.paths.PathSearch`.
+
+        Parameters
+        ----------
+        weight : tuple of int
+            A number per route position, e.g. ``self.length`` (spaces) or ``self.trains``.
+        route_ids : iterable of int, optional
+            The routes the search may use (default: every route).
+
+        Returns
+        -------
+        list of int or None
+            ``weight`` at the positions of ``route_ids``, None (not usable) at the others.
+
+        Raises
+        ------
+        IllegalAction
+            A route id that is not on the board.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> board = ttr_nb.load_map("usa")
+        >>> ix = board_index(board)
+        >>> cost = ix.costs(ix.length, board.route_ids(["Denver–Omaha"]))
+        >>> cost[ix.pos[34]], sum(c is not None for c in cost)
+        (4, 1)
+        """
         if route_ids is None:
             return list(weight)
         out: list[int | None] = [None] * len(weight)
@@ -110,7 +205,25 @@ _last: tuple = (lambda: None, None)  # the last board asked for (a weak referenc
 
 
 def board_index(board) -> BoardIndex:
-    """The index of ``board`` (built on first use, then reused)."""
+    """The index of ``board`` (built on first use, then reused).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+
+    Returns
+    -------
+    BoardIndex
+        The board as numbers; the same object at every call for the same board.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> ix = board_index(ttr_nb.load_map("usa"))
+    >>> ix is board_index(ttr_nb.load_map("usa")), len(ix.names), len(ix.rid)
+    (True, 36, 100)
+    """
     global _last
     ref, ix = _last  # one read: the pair stays consistent
     if ref() is board:

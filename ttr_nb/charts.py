@@ -4,7 +4,12 @@
   and, once the game is over, the jump to the final total (tickets and bonuses);
 - :func:`terrain_chart` — The Heart of Africa: how many Terrain cards of each type every
   player holds, with the players who hold the majority (and so may double, H-5.3) starred;
-- :func:`chart_png` — any chart's figure as PNG bytes.
+- :func:`chart_png` — any chart's figure as PNG bytes;
+- :func:`describe_chart` — a chart's text alternative, written from the chart's data.
+
+Nothing is told by colour alone: each player's line has its own dash pattern and end marker,
+each player's bars their own hatching, and every line ends with the player's name. A chart drawn
+on a new figure shows its text alternative as the figure's text (``text/plain`` in a notebook).
 
 The engine never imports this module.
 
@@ -28,6 +33,43 @@ if TYPE_CHECKING:  # pragma: no cover
 TERRAIN_TYPES = ("desert", "jungle", "mountain")
 """The Heart of Africa Terrain types, in board order (H-3.2)."""
 TERRAIN_COLORS = {"desert": "#e0a526", "jungle": "#2f8f3a", "mountain": "#7a7f87"}
+
+PLAYER_LINESTYLES: tuple[Any, ...] = ("-", (0, (5, 1.6)), (0, (1.2, 1.2)), (0, (6, 1.6, 1.2, 1.6)),
+                                      (0, (2.6, 1.2)), (0, (8, 2, 1.2, 2, 1.2, 2)))
+"""Each player's (team's) line style in :func:`score_chart`, so lines differ without colour."""
+
+PLAYER_MARKERS = ("o", "s", "^", "D", "v", "P")
+"""Each player's end marker in :func:`score_chart`."""
+
+PLAYER_HATCHES = ("", "///", "...", "xxx", "\\\\\\", "ooo")
+"""Each player's bar hatching in :func:`terrain_chart`."""
+
+
+def describe_chart(ax: "Axes") -> str:
+    """The text alternative of a chart drawn by this module ("" for other axes)."""
+    return getattr(ax, "_ttr_text", "")
+
+
+def _attach_text(ax: "Axes", text: str, own_figure: bool) -> None:
+    """Keep the chart's text on its axes; on a figure the chart drew itself, also as the
+    figure's text form (what a notebook stores as ``text/plain`` beside the picture)."""
+    ax._ttr_text = text
+    if own_figure:
+        fig = ax.figure
+        if type(fig).__name__ != "_DescribedFigure":
+            fig.__class__ = _described_class(type(fig))
+        fig._ttr_text = text
+
+
+_DESCRIBED: dict[type, type] = {}
+
+
+def _described_class(cls: type) -> type:
+    if cls not in _DESCRIBED:
+        def __repr__(self) -> str:
+            return getattr(self, "_ttr_text", "") or cls.__repr__(self)
+        _DESCRIBED[cls] = type("_DescribedFigure", (cls,), {"__repr__": __repr__, "__module__": __name__})
+    return _DESCRIBED[cls]
 
 
 def _axes(ax: "Axes | None", figsize: tuple[float, float]) -> "Axes":
@@ -55,14 +97,28 @@ def score_chart(source: Any, ax: "Axes | None" = None, *, player_colors: Sequenc
                 final: bool = True, title: str | None = None, figsize: tuple[float, float] = (8.0, 3.6)) -> "Axes":
     """Each player's (team's) points on the scoring track after every turn.
 
+    The x axis counts turns (one per player's turn); a shaded band marks the final round.
+
     Parameters
     ----------
-    source : a Game, a game record (dict or JSON text) or a :class:`~ttr_nb.widgets.timeline.Timeline`.
-    final : once the game is over, draw the jump from the track to the final total (tickets and
+    source : Game, dict, str or Timeline
+        A Game, a game record (dict or JSON text) or a :class:`~ttr_nb.widgets.timeline.Timeline`.
+    ax : matplotlib Axes, optional
+        Where to draw (default: a new figure of ``figsize``).
+    player_colors : sequence of str, optional
+        One colour per player or team (default :data:`ttr_nb.draw.PLAYER_COLORS`).
+    final : bool, default True
+        Once the game is over, draw the jump from the track to the final total (tickets and
         bonuses), labelled with the total.
-    player_colors : one colour per player or team (default :data:`ttr_nb.draw.PLAYER_COLORS`).
+    title : str, optional
+        The chart's title.
+    figsize : (float, float), default (8.0, 3.6)
+        Size of the new figure in inches (ignored when ``ax`` is given).
 
-    The x axis counts turns (one per player's turn); a shaded band marks the final round.
+    Returns
+    -------
+    matplotlib Axes
+        The Axes drawn on.
     """
     from .timeline import Timeline
 
@@ -72,12 +128,16 @@ def score_chart(source: Any, ax: "Axes | None" = None, *, player_colors: Sequenc
     names, seats = _groups(last)
     xs = [0] + [s.turn for s in tl.steps]
     pts = [tl.start_points] + [s.route_points for s in tl.steps]
+    own = ax is None
     ax = _axes(ax, figsize)
     top = 1
     for i, (name, ss) in enumerate(zip(names, seats)):
         ys = [sum(p[s] for s in ss) for p in pts]
         top = max(top, max(ys))
-        ax.step(xs, ys, where="post", color=colors[i % len(colors)], lw=2.2, label=name, zorder=3)
+        ax.step(xs, ys, where="post", color=colors[i % len(colors)], lw=2.2, label=name, zorder=3,
+                linestyle=PLAYER_LINESTYLES[i % len(PLAYER_LINESTYLES)])
+        ax.plot([xs[-1]], [ys[-1]], PLAYER_MARKERS[i % len(PLAYER_MARKERS)], color=colors[i % len(colors)],
+                mec=INK, ms=6, zorder=4)
     end = xs[-1] if xs else 0
     trig = next((s.turn for s in tl.steps if s.final_round), None)
     if trig is not None:
@@ -93,7 +153,8 @@ def score_chart(source: Any, ax: "Axes | None" = None, *, player_colors: Sequenc
             total = sheet.totals[i] if i < len(sheet.totals) else track
             c = colors[i % len(colors)]
             ax.plot([end, end + span], [track, total], color=c, lw=1.6, ls=(0, (2, 1.5)), zorder=3)
-            ax.plot([end + span], [total], "o", color=c, mec=INK, ms=6, zorder=4)
+            ax.plot([end + span], [total], PLAYER_MARKERS[i % len(PLAYER_MARKERS)], color=c, mec=INK, ms=6,
+                    zorder=4)
             ends.append((total, i, name))
             top = max(top, total)
         low = min(0, min(t for t, _i, _n in ends), *(min(sum(p[s] for s in ss) for p in pts) for ss in seats))
@@ -126,6 +187,19 @@ def score_chart(source: Any, ax: "Axes | None" = None, *, player_colors: Sequenc
                  f"Score by turn — {tl.variant.name}, seed {tl.record.get('seed')}"
                  + ("" if last.over else f" (after {len(tl)} actions)"),
                  fontsize=10.5, fontweight="bold", loc="left")
+    track = {name: sum(pts[-1][s] for s in ss) for name, ss in zip(names, seats)}
+    who = "team" if any(len(ss) > 1 for ss in seats) else "player"
+    words = [f"{ax.get_title(loc='left')}. A chart of each {who}'s "
+             f"points on the scoring track after every turn, over {end} turns: "
+             + ", ".join(f"{n} {v}" for n, v in track.items()) + " on the track."]
+    if trig is not None:
+        words.append(f"The final round starts at turn {trig}.")
+    if final and last.over:
+        sheet = last.score()
+        words.append("Final totals with tickets and bonuses: " + ", ".join(
+            f"{n} {sheet.totals[i]}" + (" (winner)" if i in sheet.winners else "")
+            for i, n in enumerate(names) if i < len(sheet.totals)) + ".")
+    _attach_text(ax, " ".join(words), own)
     return ax
 
 
@@ -174,6 +248,7 @@ def terrain_chart(counts: Mapping[str, Mapping[str, int]], ax: "Axes | None" = N
     players = list(counts)
     types = _types(counts)
     major = terrain_majorities(counts)
+    own = ax is None
     ax = _axes(ax, figsize)
     n = max(1, len(players))
     width = 0.8 / n
@@ -183,7 +258,8 @@ def terrain_chart(counts: Mapping[str, Mapping[str, int]], ax: "Axes | None" = N
         vals = [int(counts[p].get(t, 0)) for t in types]
         top = max(top, max(vals, default=0))
         pos = x - 0.4 + width * (i + 0.5)
-        ax.bar(pos, vals, width * 0.92, color=colors[i % len(colors)], edgecolor=INK, lw=0.6, label=p, zorder=3)
+        ax.bar(pos, vals, width * 0.92, color=colors[i % len(colors)], edgecolor=INK, lw=0.6, label=p, zorder=3,
+               hatch=PLAYER_HATCHES[i % len(PLAYER_HATCHES)])
         for xx, v, t in zip(pos, vals, types):
             if p in major[t]:
                 ax.text(xx, v + 0.08, "★", ha="center", va="bottom", fontsize=11, color="#c98a00", zorder=4)
@@ -200,11 +276,17 @@ def terrain_chart(counts: Mapping[str, Mapping[str, int]], ax: "Axes | None" = N
     ax.grid(axis="y", color="#dddddd", lw=0.8, zorder=0)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    handles = [Patch(facecolor=colors[i % len(colors)], edgecolor=INK, label=p) for i, p in enumerate(players)]
+    handles = [Patch(facecolor=colors[i % len(colors)], edgecolor=INK, label=p,
+                     hatch=PLAYER_HATCHES[i % len(PLAYER_HATCHES)]) for i, p in enumerate(players)]
     handles.append(Patch(facecolor="none", edgecolor="none", label="★ majority: may double (H-5.3)"))
     ax.legend(handles=handles, loc="upper right", fontsize=8, frameon=False)
     ax.set_title(title if title is not None else "Terrain cards: who may double which routes",
                  fontsize=10.5, fontweight="bold", loc="left")
+    held = "; ".join(f"{p}: " + ", ".join(f"{TERRAIN_NAMES.get(t, t)} {int(counts[p].get(t, 0))}" for t in types)
+                     for p in players)
+    most = "; ".join(f"{TERRAIN_NAMES.get(t, t)}: {', '.join(major[t]) or 'nobody holds one'}" for t in types)
+    _attach_text(ax, f"{ax.get_title(loc='left')}. A bar chart of the Terrain cards each player holds, by type. "
+                     f"Held: {held}. Majority, who may double (H-5.3): {most}.", own)
     return ax
 
 
@@ -222,4 +304,5 @@ def chart_png(ax: "Axes", dpi: int = 100) -> bytes:
     return buf.getvalue()
 
 
-__all__ = ["score_chart", "terrain_chart", "terrain_majorities", "terrain_counts", "chart_png", "TERRAIN_TYPES"]
+__all__ = ["score_chart", "terrain_chart", "terrain_majorities", "terrain_counts", "chart_png", "describe_chart",
+           "TERRAIN_TYPES"]

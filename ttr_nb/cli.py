@@ -118,14 +118,24 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=_simulate)
 
     le = sub.add_parser("lessons", formatter_class=_Help,
-                        help="copy the lessons (teacher or student edition) into a folder",
+                        help="copy the lessons (teacher or student edition) into a folder, "
+                             "with slides and handouts to print",
                         description="Copy the lessons shipped with ttr_nb, and the rules reference "
-                                    "they link to, into a folder to open in JupyterLab. A file already "
-                                    "there is never replaced without --force.",
-                        epilog="example: ttr-nb lessons my-class --student && jupyter lab my-class")
+                                    "they link to, into a folder to open in JupyterLab; with --slides "
+                                    "and --print, also each lesson as slides (reveal.js, one HTML file "
+                                    "that works offline) and as a handout to print on A4 or Letter, "
+                                    "with unplugged worksheets. A file already there is never "
+                                    "replaced without --force.",
+                        epilog="examples: ttr-nb lessons my-class --student && jupyter lab my-class\n"
+                               "          ttr-nb lessons my-class --student --slides --print")
     le.add_argument("directory", help="the folder to write the notebooks to (made if missing)")
     le.add_argument("--student", action="store_true",
                     help="the student edition: no worked solutions, no outputs")
+    le.add_argument("--slides", action="store_true",
+                    help="also DIR/slides/: each lesson as a slideshow (the notebooks get the "
+                         "slideshow metadata too, for RISE)")
+    le.add_argument("--print", "--handouts", dest="handouts", action="store_true",
+                    help="also DIR/handouts/: each lesson as a page to print, and the worksheets")
     le.add_argument("--force", action="store_true", help="replace lessons already in the folder")
     le.set_defaults(func=_lessons)
 

@@ -82,7 +82,12 @@ class Event:
         return self._public  # type: ignore[return-value]
 
     def text_for(self, seat: int | None) -> str:
-        """The wording ``seat`` may see (None = the teacher: everything)."""
+        """The wording ``seat`` may see (None = the teacher: everything). ArgumentError for
+        anything else than a seat number or None (True or 1.0 never stand for seat 1)."""
+        if seat is not None and (type(seat) is not int or seat < 0):
+            from .validate import whole
+
+            seat = whole(seat, "seat", 0, bounded=False, what="a seat, or None for the teacher")
         return self.text if seat is None or seat == self.seat else self.public
 
     def _key(self) -> tuple:

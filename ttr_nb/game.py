@@ -19,15 +19,18 @@ True
 from __future__ import annotations
 
 import json
+import os
 import random
+from os import PathLike
 from typing import Any, Iterable, Sequence
 
 from .actions import (Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass,
                       action_from_json)
 from .board import Board
 from .cards import (CARD_NAMES, EMPTY, LOCO, count_cards, new_train_deck, rng_for, shuffle)
-from .errors import (MAX_NAME, IllegalAction, SaveError, _bounded, action_problem, int_problem,
-                     load_json, save_error, shown)
+from . import saves, validate
+from .errors import (MAX_NAME, ArgumentError, IllegalAction, SaveError, action_problem, load_json,
+                     read_text, save_error, shown)
 from .events import Event, Events, card_label, make_event
 from .legal import LegalActions
 from .rules import claiming, drawing, endgame, tickets
@@ -41,6 +44,10 @@ DEFAULT_NAMES = ("Ana", "Bea", "Cal", "Dee", "Eli", "Fay")
 
 PENDING_KINDS = ("setup-tickets", "turn", "second-card", "keep-tickets", "over")
 """The core decision kinds (``game.pending``); mechanics add their own."""
+MAX_ACTIONS = 100_000
+"""Most actions a save file may list (a whole game has a few hundred)."""
+MAX_SAVE_CHARS = 20_000_000
+"""Longest save file (characters) :meth:`Game.from_json` reads."""
 
 
 def new_game(variant: str | Variant = "usa", players: int | Sequence[str] = 2, seed: int = 0,
@@ -52,6 +59,9 @@ def new_game(variant: str | Variant = "usa", players: int | Sequence[str] = 2, s
 class Game:
     """One game of Ticket to Ride. See the module docstring and docs/ENGINE.md."""
 
+    is_game: bool = True
+    """Marks the class, for modules the game imports (an action checks its ``game`` so)."""
+
     recording: bool = True
     """Are events recorded now? (False inside the random loop, which plays without them:
     ``game.log`` rebuilds them by replay when asked; the rules skip building the events of
@@ -60,26 +70,8 @@ class Game:
     def __init__(self, variant: str | Variant = "usa", players: int | Sequence[str] = 2, seed: int = 0,
                  **policy_overrides: Any):
         v = get_variant(variant, **policy_overrides)
-        if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-            raise ValueError(f"players must be a number of players or a list of names, not {players!r}")
-        if isinstance(players, int):
-            if players not in v.players:
-                raise ValueError(f"{v.name} is played by {_counts(v.players)} players, not {players}")
-            names = list(DEFAULT_NAMES[:players])
-        else:
-            names = list(players)
-            if len(names) not in v.players:
-                raise ValueError(f"{v.name} is played by {_counts(v.players)} players; {len(names)} names given")
-            if not all(isinstance(n, str) and n.strip() for n in names):
-                raise ValueError(f"player names must be non-empty text, not {shown(names)}")
-            long = next((n for n in names if len(n) > MAX_NAME), None)
-            if long is not None:
-                raise ValueError(f"a player name is at most {MAX_NAME} characters; "
-                                 f"{long[:20]!r}… has {len(long):,}")
-            if len(set(names)) != len(names):
-                raise ValueError(f"player names must differ: {names!r}")
-        if int_problem(seed, "seed"):
-            raise ValueError(int_problem(seed, "seed"))
+        names = _player_names(v, players)
+        seed = validate.whole(seed, "seed")
         self.variant: Variant = v
         self.board: Board = v.board
         self.names: tuple[str, ...] = tuple(names)
@@ -205,16 +197,29 @@ class Game:
         rid = self.T.rid
         return {rid[i]: self.owner[i] for i in self.T.by_id if self.owner[i] >= 0}
 
+    def _seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat of this game (0 to n - 1); ArgumentError otherwise (a
+        negative seat is not Python's "from the end")."""
+        if type(seat) is int and 0 <= seat < self.n:
+            return seat
+        return validate.seat(seat, self.n)  # type: ignore[return-value]
+
     def hand(self, seat: int) -> dict[str, int]:
         """The train cards of ``seat`` (card name -> count, nonzero only). Hidden information."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            seat = self._seat(seat)
         return {CARD_NAMES[c]: k for c, k in enumerate(self.hands[seat]) if k}
 
     def tickets(self, seat: int) -> list[str]:
         """The kept tickets of ``seat`` (ids, in the order kept). Hidden information."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            seat = self._seat(seat)
         return [self.tix[t].id for t in self.kept[seat]]
 
     def offered_tickets(self, seat: int) -> list[str]:
         """The tickets ``seat`` must choose from now (ids)."""
+        if type(seat) is not int or not 0 <= seat < self.n:
+            seat = self._seat(seat)
         return [self.tix[t].id for t in self.offered[seat]]
 
     @property
@@ -398,7 +403,10 @@ class Game:
             self.emit("pass", seat)
             endgame.end_turn(self, passed=True)
         else:
-            self._owned_types[t].apply(a)
+            m = self._owned_types.get(t)
+            if m is None:  # (push() of something that is not an action of this game)
+                raise IllegalAction(self.why_not(a) or f"{shown(a)} is not an action of this game.", a)
+            m.apply(a)
 
     # hooks for rules modules and mechanics
     def end_turn(self, passed: bool = False) -> None:
@@ -416,6 +424,8 @@ class Game:
 
     def claim_points(self, action: ClaimRoute) -> int | None:
         """The points ``action`` would score at once (None for an unknown route)."""
+        if not isinstance(action, ClaimRoute):
+            raise ArgumentError(f"claim_points takes a ClaimRoute, not {shown(action)}", "action")
         i = self.T.idx.get(action.route)
         if i is None:
             return None
@@ -425,14 +435,16 @@ class Game:
     # ------------------------------------------------------------------ random play
     def random_action(self, rng: random.Random) -> Action:
         """A legal action chosen uniformly at random with one ``rng.random()`` call:
-        ``legal[int(rng.random() * len(legal))]`` of ``legal_actions()`` (legal order)."""
+        ``legal[int(rng.random() * len(legal))]`` of ``legal_actions()`` (legal order).
+        IllegalAction once the game is over (nothing is legal)."""
         legal = self.legal_actions()
-        return legal[int(rng.random() * len(legal))]
+        if not legal:
+            raise IllegalAction("The game is over: no more actions (see game.score()).")
+        return legal[_pick(rng, len(legal))]
 
     def random_step(self, rng: random.Random) -> None:
         """:meth:`push` the :meth:`random_action` (same choice, same use of ``rng``)."""
-        legal = self.legal_actions()
-        self.push(legal[int(rng.random() * len(legal))])
+        self.push(self.random_action(rng))
 
     def play_random(self, rng: random.Random | Sequence[random.Random],
                     max_steps: int | None = None) -> int:
@@ -440,8 +452,15 @@ class Game:
         ``max_steps`` actions were played; ``rng``: one generator, or one per seat. Events are
         worded only when read (``game.log`` replays the game then). Returns the number of
         actions played."""
-        rnds = [r.random for r in rng] if isinstance(rng, (list, tuple)) else [rng.random] * self.n
-        limit = -1 if max_steps is None else max_steps
+        if isinstance(rng, (list, tuple)):
+            rng = list(list.__iter__(rng) if isinstance(rng, list) else tuple.__iter__(rng))
+            if len(rng) != self.n:
+                raise ArgumentError(f"rng must be one random generator or one per seat ({self.n}), not "
+                                    f"{len(rng)}: {shown(rng)}", "rng")
+            rnds = [_random_of(r, f"rng[{k}]") for k, r in enumerate(rng)]
+        else:
+            rnds = [_random_of(rng, "rng")] * self.n
+        limit = -1 if max_steps is None else validate.whole(max_steps, "max_steps", 0, what="or None: to the end")
         k = 0
         execute = self._exec
         record = self._hist.append
@@ -497,35 +516,81 @@ class Game:
         return g
 
     def to_dict(self) -> dict[str, Any]:
-        """The game record: format, version, variant, policies, players, seed, actions."""
+        """The game record: format, version, variant, policies, players, seed, actions, and
+        ``position``: what the game looked like when saved (:meth:`position`), so that loading
+        can tell when the actions were changed afterwards."""
         return {"format": FORMAT, "version": FORMAT_VERSION, "variant": self.variant.name,
                 "policies": dict(self.policies), "players": list(self.names), "seed": self.seed,
-                "actions": [a.to_json() for a in self.history]}
+                "actions": [a.to_json() for a in self._hist], "position": self.position()}
+
+    def position(self) -> dict[str, Any]:
+        """The record of where the game stands, as a save keeps it: the number of actions,
+        the turn, the last action (JSON; None before the first), ``history``, a short digest of
+        the actions (16 hex digits of a SHA-256), and ``state``, one of :meth:`state_json`."""
+        return {"actions": len(self._hist), "turn": self.turn,
+                "last": self._hist[-1].to_json() if self._hist else None,
+                "history": saves.digest([a.to_json() for a in self._hist]), "state": saves.digest(self.state_json())}
 
     def to_json(self, indent: int | None = None) -> str:
-        """The game record as JSON text (replays exactly with :meth:`from_json`)."""
+        """The game record as JSON text (replays exactly with :meth:`from_json`); ``indent``:
+        None (one line), 0 to 8 spaces, or a text of up to 8 spaces or tabs."""
+        if isinstance(indent, str) and len(str.__str__(indent)) <= 8 and not str.__str__(indent).strip(" \t"):
+            indent = str.__str__(indent)  # (spaces or tabs, as json.dumps takes them)
+        elif indent is not None:
+            indent = validate.whole(indent, "indent", 0, 8, what="spaces, or up to 8 spaces or tabs as "
+                                                               "text, or None for one line")
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, text: str | bytes | dict) -> "Game":
-        """Load a game record. Raises SaveError naming what is wrong (not JSON, truncated, wrong
-        types, unknown variant, a future format version, an illegal action)."""
+    def from_json(cls, text: str | bytes | dict | PathLike, check: bool | None = None) -> "Game":
+        """Load a game record: JSON text, its bytes, the path of a save file (a ``Path``), or
+        the record as a dict. Raises SaveError naming what is wrong (not JSON, truncated, wrong
+        types, unknown variant, a future format version, an illegal action, too large).
+
+        A save records the position it was made at (``position``: the number of actions, the
+        last one and a digest of the state). With ``check`` (the default for text and files;
+        a dict is checked only with ``check=True``), loading refuses with a SaveError saying
+        what differs when the actions were cut, reordered, emptied or changed after saving;
+        ``check=False`` loads the actions as they are. Saves without the record (older
+        ones) load as before."""
+        if check is not None and check is not True and check is not False:
+            raise ArgumentError(f"check must be True, False or None (text and files: True), not "
+                                f"{shown(check)}", "check")
+        if isinstance(text, PathLike):
+            name = str(text)
+            try:
+                size = os.stat(text).st_size
+            except (OSError, ValueError):
+                size = 0  # (read_text names the problem)
+            if size > MAX_SAVE_CHARS * 4:
+                raise SaveError(f"{name[:200]}: {size:,} bytes is far too large for a saved game (at most "
+                                f"{MAX_SAVE_CHARS:,} characters)")
+            text = read_text(text, save_error, "saved game file")
+        if isinstance(text, str) and type(text) is not str:
+            text = str.__str__(text)  # (a subclass's own methods are not called)
         if isinstance(text, dict):
-            doc = text
-            problem, _n = _bounded(doc)
-            if problem:
-                raise SaveError(f"the game record: {problem}")
+            doc = validate.plain(text, "the game record", max_depth=16, max_items=40 * MAX_ACTIONS,
+                                 error=lambda m: SaveError(m))
+            check = check is True
         else:
-            if not isinstance(text, (str, bytes)):
-                raise SaveError(f"a save file is JSON text, not {type(text).__name__}")
-            doc = load_json(text, "the save file", save_error)
+            if not isinstance(text, (str, bytes, bytearray)):
+                raise SaveError(f"a save file is JSON text (or its bytes, or a Path), not "
+                                f"{type(text).__name__} {shown(text)}")
+            if len(text) > MAX_SAVE_CHARS:
+                raise SaveError(f"the save file has {len(text):,} characters: far too large for a saved "
+                                f"game (at most {MAX_SAVE_CHARS:,})")
+            if isinstance(text, str) and text.strip().endswith(".json") and "{" not in text:
+                raise SaveError(f"{shown(text)} looks like a file name, not JSON text: pass "
+                                f"Path({text.strip()!r}) (from pathlib) to read the file")
+            doc = load_json(bytes(text) if isinstance(text, bytearray) else text, "the save file", save_error)
+            check = check is not False
         if not isinstance(doc, dict):
             raise SaveError(f"the save file must hold a JSON object, not {type(doc).__name__}")
         if doc.get("format") != FORMAT:
-            raise SaveError(f"not a ttr_nb game record: 'format' is {doc.get('format')!r}, expected {FORMAT!r}")
+            raise SaveError(f"not a ttr_nb game record: 'format' is {shown(doc.get('format'))}, expected {FORMAT!r}")
         ver = doc.get("version")
         if isinstance(ver, bool) or not isinstance(ver, int):
-            raise SaveError(f"'version' must be a whole number, not {ver!r}")
+            raise SaveError(f"'version' must be a whole number, not {shown(ver)}")
         if ver > FORMAT_VERSION:
             raise SaveError(f"the save file has format version {ver}, newer than this ttr_nb reads "
                             f"({FORMAT_VERSION}); update ttr_nb to load it")
@@ -538,7 +603,13 @@ class Game:
                 raise SaveError(f"the save file has no {key!r}")
             val = doc[key]
             if not isinstance(val, typ) or isinstance(val, bool):
-                raise SaveError(f"{key!r} must be {what}, not {val!r}"[:200])
+                raise SaveError(f"{key!r} must be {what}, not {shown(val)}")
+        if len(doc["actions"]) > MAX_ACTIONS:
+            raise SaveError(f"the save file lists {len(doc['actions']):,} actions: far more than a game has "
+                            f"(at most {MAX_ACTIONS:,})")
+        saved = saves.saved_position(doc) if check else None
+        changed = saves.changed(doc["actions"], saved) if saved is not None else None
+        note = f" (Besides, {changed[0].lower()}{changed[1:]})" if changed else ""
         try:
             game = cls(doc["variant"], doc["players"], doc["seed"], **doc["policies"])
         except (ValueError, TypeError, NotImplementedError) as e:
@@ -547,21 +618,25 @@ class Game:
             try:
                 a = action_from_json(d)
             except (ValueError, TypeError, KeyError) as e:
-                raise SaveError(f"action {k + 1} ({json.dumps(d)[:80]}) is not an action: {e}") from None
+                raise SaveError(f"action {k + 1} ({json.dumps(d)[:80]}) is not an action: {e}{note}") from None
             why = game.why_not(a)
             if why is not None:
-                raise SaveError(f"action {k + 1} ({a.text()}) is illegal: {why}")
+                raise SaveError(f"action {k + 1} ({a.text()}) is illegal: {why}{note}")
             game._exec(a)
             game._hist.append(a)
             game._version += 1
+        if changed:
+            raise SaveError(changed)
+        if saved is not None:
+            saves.check_state(game, saved)
         return game
 
     # ------------------------------------------------------------------ views & score
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (its hand and tickets; everyone's public facts); ``None`` = the
         teacher's full view (every hand, the deck order, unkept tickets)."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
-            raise ValueError(f"seat must be 0..{self.n - 1} or None (the teacher), not {seat!r}")
+        if seat is not None:
+            seat = validate.seat(seat, self.n, none=True)
         tid = [t.id for t in self.tix]
         rid = self.T.rid
         players = []
@@ -726,6 +801,50 @@ class unrecorded:
         del self.g.recording
 _SOURCE_CODE: dict[str, int] = drawing.SOURCE_CODES
 """drawing.source_code of each card source (a mechanic's own sources are not in it)."""
+
+
+def _player_names(v: Variant, players: Any) -> list[str]:
+    """The names of the players: ``players`` is a count (default names) or a list of names
+    (text without control characters, at most MAX_NAME characters, all different)."""
+    if type(players) is int and players in v.players:  # (the usual case, at once)
+        return list(DEFAULT_NAMES[:players])
+    counts = _counts(v.players)
+    if isinstance(players, (list, tuple, str, bytes, set, frozenset, dict)):
+        if isinstance(players, (list, tuple)):
+            players = list(list.__iter__(players) if isinstance(players, list) else tuple.__iter__(players))
+            if len(players) not in v.players:
+                raise ArgumentError(f"{v.name} is played by {counts} players; {len(players):,} names given",
+                                    "players")
+            long = next((n for n in players if type(n) is str and len(n.strip()) > MAX_NAME), None)
+            if long is not None:
+                raise ArgumentError(f"a player name is at most {MAX_NAME} characters; "
+                                    f"{long[:20]!r}… has {len(long):,}", "players")
+        return list(validate.texts(players, "players", item="player name", max_len=MAX_NAME,
+                                   min_items=min(v.players), max_items=max(v.players), unique=True))
+    n = validate.whole(players, "players", bounded=False, what=f"a number of players, {counts}, or a list "
+                                                              f"of names")
+    if n not in v.players:
+        raise ArgumentError(f"{v.name} is played by {counts} players, not {shown(n)}", "players")
+    return list(DEFAULT_NAMES[:n])
+
+
+def _random_of(rng: Any, what: str) -> Any:
+    """``rng.random`` (a method giving floats in [0, 1)); ArgumentError naming ``what`` for
+    anything else (None, a seed given instead of a generator)."""
+    f = getattr(rng, "random", None) if not isinstance(rng, (int, float, str)) else None
+    if not callable(f):
+        hint = f" (make one: random.Random({shown(rng)}))" if type(rng) is int else ""
+        raise ArgumentError(f"{what} must be a random generator such as random.Random(1), not "
+                            f"{shown(rng)}{hint}", what)
+    return f
+
+
+def _pick(rng: Any, n: int) -> int:
+    """``int(rng.random() * n)``, the random player's choice among ``n`` actions, checked."""
+    x = _random_of(rng, "rng")()
+    if type(x) is not float or not 0.0 <= x < 1.0:
+        raise ArgumentError(f"rng.random() must give a number from 0 up to 1 (not 1), not {shown(x)}", "rng")
+    return int(x * n)
 
 
 def _counts(ns: Sequence[int]) -> str:

@@ -96,13 +96,36 @@ def connect(board, route_ids: Iterable[int], a: str, b: str) -> Connection:
     A country end (H-8.3) is joined if any route into that country connects to the other
     end; no path passes through a country (H-8.2).
 
-    Example
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int
+        The network: the routes a player (or a team) owns.
+    a, b : str
+        The two cities (or countries) of a ticket.
+
+    Returns
     -------
+    Connection
+        ``connected``; when joined, one path (``routes``, ``cities``: fewest train cars,
+        then fewest routes, then the smallest route ids); always every city each end
+        reaches (``reached_from_a``, ``reached_from_b``).
+
+    Raises
+    ------
+    IllegalAction
+        A city or a route id that is not on the board.
+
+    Examples
+    --------
     >>> import ttr_nb
     >>> board = ttr_nb.load_map("usa")
     >>> c = connect(board, [board.find_route("Denver", "Omaha").id], "Denver", "Chicago")
     >>> c.connected, sorted(c.reached_from_a), sorted(c.reached_from_b)
     (False, ['Denver', 'Omaha'], ['Chicago'])
+    >>> connect(board, board.route_ids(["Denver–Omaha", "Omaha–Chicago"]), "Denver", "Chicago").cities
+    ('Denver', 'Omaha', 'Chicago')
     """
     ix = board_index(board)
     src, dst = ix.node(a), ix.node(b)
@@ -122,7 +145,34 @@ def connect(board, route_ids: Iterable[int], a: str, b: str) -> Connection:
 def ticket_done(board, route_ids: Iterable[int], ticket) -> bool:
     """True if the ticket's two ends are joined by ``route_ids`` (H-8.3 for countries).
 
-    ``ticket`` is a :class:`~ttr_nb.board.Ticket` or an ``(a, b)`` pair. No path is kept.
+    No path is kept (see :func:`connect` for the path).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int
+        The network: the routes a player (or a team) owns.
+    ticket : Ticket or (str, str)
+        A :class:`~ttr_nb.board.Ticket` or an ``(a, b)`` pair of cities.
+
+    Returns
+    -------
+    bool
+        True if the ticket is completed by the network.
+
+    Raises
+    ------
+    IllegalAction
+        A city or a route id that is not on the board.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> ids = board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"])
+    >>> ticket_done(board, ids, ("Denver", "Pittsburgh")), ticket_done(board, ids, ("Denver", "Miami"))
+    (True, False)
     """
     a, b = (ticket.a, ticket.b) if hasattr(ticket, "a") else ticket
     ix = board_index(board)
@@ -135,8 +185,36 @@ def ticket_done(board, route_ids: Iterable[int], ticket) -> bool:
 
 def networks(board, route_ids: Iterable[int]) -> list[Network]:
     """The connected pieces of a network, biggest first (most distinct cities, then most
-    routes, then the smallest route id). A country is not a joint: two routes into the same
-    country stay in different pieces unless joined elsewhere (H-8.2)."""
+    routes, then the smallest route id).
+
+    A country is not a joint: two routes into the same country stay in different pieces
+    unless joined elsewhere (H-8.2).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int
+        The network: the routes a player (or a team) owns.
+
+    Returns
+    -------
+    list of Network
+        Each piece's ``cities`` and ``routes``; empty if there are no routes.
+
+    Raises
+    ------
+    IllegalAction
+        A route id that is not on the board.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> ids = board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Seattle–Portland"])
+    >>> [sorted(n.cities) for n in networks(board, ids)]
+    [['Chicago', 'Denver', 'Omaha'], ['Portland', 'Seattle']]
+    """
     ix = board_index(board)
     cars = ix.costs(ix.length, route_ids)
     names, rid, country, at = ix.names, ix.rid, ix.country, ix.at
@@ -161,7 +239,28 @@ def networks(board, route_ids: Iterable[int]) -> list[Network]:
 
 def largest_network(board, route_ids: Iterable[int]) -> Network:
     """The piece with the most distinct cities (Asian Explorer, LA-12); ties go to the piece
-    with more routes, then the smaller route id. An empty Network if there are no routes."""
+    with more routes, then the smaller route id.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int
+        The network: the routes a player (or a team) owns.
+
+    Returns
+    -------
+    Network
+        The first piece of :func:`networks`; an empty Network if there are no routes.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> ids = board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Seattle–Portland"])
+    >>> len(largest_network(board, ids)), len(largest_network(board, []))
+    (3, 0)
+    """
     pieces = networks(board, route_ids)
     return pieces[0] if pieces else EMPTY_NETWORK
 

@@ -38,11 +38,23 @@ __all__ = ["PathSearch"]
 
 
 class PathSearch:
-    """A cheapest-path search from ``starts`` (city numbers) over ``index``, each route
-    costing ``cost[position]`` (None: not usable); see the module docstring.
+    """A cheapest-path search from ``starts`` over ``index``; see the module docstring.
 
     ``dist``: city -> its cost (with ``by_routes``, the triple (cost, routes, route ids)),
     in the order the cities were reached; ``back``: city -> (previous city, route id).
+
+    Parameters
+    ----------
+    index : BoardIndex
+        The board's index (:func:`~ttr_nb.board_index.board_index`).
+    cost : sequence of int or None
+        A cost per route position (e.g. from :meth:`BoardIndex.costs
+        <ttr_nb.board_index.BoardIndex.costs>`): spaces or trains, 0 for a route the player
+        holds, None for a route the search may not use.
+    starts : iterable of int
+        The city numbers the search starts from (cost 0).
+    by_routes : bool, default False
+        Break ties by routes (fewest, then the smallest route ids) instead of by cities.
     """
 
     __slots__ = ("ix", "cost", "starts", "by_routes", "heap", "dist", "back", "pending")
@@ -58,8 +70,31 @@ class PathSearch:
         self.pending = -1  # a city reached whose routes wait to be followed
 
     def first(self, goals: Collection[int]) -> int | None:
-        """The first city of ``goals`` the search reaches (None if it reaches none); the
-        search stops there and goes on at the next call. ``first(())`` reaches everything."""
+        """The first city of ``goals`` the search reaches; the search stops there and goes on
+        at the next call.
+
+        Parameters
+        ----------
+        goals : collection of int
+            City numbers (of the index). ``first(())`` reaches every city it can.
+
+        Returns
+        -------
+        int or None
+            The goal reached first (cheapest; ties as the module docstring says), or None if
+            the search reaches none of them.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> from ttr_nb.board_index import board_index
+        >>> ix = board_index(ttr_nb.load_map("usa"))
+        >>> s = PathSearch(ix, list(ix.trains), [ix.node("Denver")])
+        >>> ix.names[s.first({ix.node("Chicago"), ix.node("Omaha")})]
+        'Omaha'
+        >>> ix.names[s.first({ix.node("Chicago")})], s.dist[ix.node("Chicago")]
+        ('Chicago', 8)
+        """
         dist = self.dist
         for v in dist:
             if v in goals:
@@ -92,7 +127,30 @@ class PathSearch:
                 return city
 
     def path(self, city: int) -> tuple[list[int], list[int]]:
-        """(route ids, cities) of the path found to a reached ``city``, from its start."""
+        """The path found to a reached ``city``, from its start.
+
+        Parameters
+        ----------
+        city : int
+            A city number the search has reached (in ``dist``).
+
+        Returns
+        -------
+        routes : list of int
+            The route ids of the path, in order from the start.
+        cities : list of int
+            The city numbers of the path, the start first and ``city`` last.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> from ttr_nb.board_index import board_index
+        >>> ix = board_index(ttr_nb.load_map("usa"))
+        >>> s = PathSearch(ix, list(ix.trains), [ix.node("Denver")])
+        >>> routes, cities = s.path(s.first({ix.node("Chicago")}))
+        >>> routes, [ix.names[c] for c in cities]
+        ([34, 18], ['Denver', 'Omaha', 'Chicago'])
+        """
         routes, cities, back = [], [city], self.back
         while city in back:
             city, r = back[city]
@@ -101,6 +159,23 @@ class PathSearch:
         return routes[::-1], cities[::-1]
 
     def reached(self) -> dict[int, Any]:
-        """Every city the search can reach, with its cost (the search runs to the end)."""
+        """Every city the search can reach, with its cost (the search runs to the end).
+
+        Returns
+        -------
+        dict of int to cost
+            City number -> its cost (with ``by_routes``: the triple (cost, routes, route ids)),
+            in the order the cities were reached. This is the search's ``dist``.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> from ttr_nb.board_index import board_index
+        >>> board = ttr_nb.load_map("usa")
+        >>> ix = board_index(board)
+        >>> cars = ix.costs(ix.length, board.route_ids(["Denver–Omaha", "Omaha–Chicago"]))
+        >>> {ix.names[c]: d for c, d in PathSearch(ix, cars, [ix.node("Denver")]).reached().items()}
+        {'Denver': 0, 'Omaha': 4, 'Chicago': 8}
+        """
         self.first(())
         return self.dist

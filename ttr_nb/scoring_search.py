@@ -39,7 +39,35 @@ __all__ = ["connections", "tickets_done", "GapSearch"]
 def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket]) -> tuple:
     """One :class:`~ttr_nb.graph.Connection` per ticket, equal to
     ``connect(board, route_ids, t.a, t.b)`` for each, computed together: the network's
-    pieces once, the path only for the tickets that are done."""
+    pieces once, the path only for the tickets that are done.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int
+        The network: the routes a player (or a team) owns.
+    tickets : sequence of Ticket
+        The tickets to check.
+
+    Returns
+    -------
+    tuple of Connection
+        One per ticket, in order.
+
+    Raises
+    ------
+    IllegalAction
+        A city or a route id that is not on the board (as :func:`ttr_nb.graph.connect`).
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> ids = board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"])
+    >>> [(c.connected, c.cities) for c in connections(board, ids, [board.ticket("O08"), board.ticket("O01")])]
+    [(True, ('Denver', 'Omaha', 'Chicago', 'Pittsburgh')), (False, ())]
+    """
     from .graph import Connection, connect
 
     tickets = tuple(tickets)
@@ -96,10 +124,36 @@ def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket
 def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket],
                  pieces: Mapping[int, Any] | None = None) -> tuple[bool, ...]:
     """For each ticket, whether ``route_ids`` join its ends: ``connections(...)[i].connected``
-    without the paths and the reached cities (what a simulation needs). The ids must be
-    routes of the board and the tickets' ends its cities (a Scoresheet checks them first).
-    ``pieces``: the network's pieces if known (node -> one object per piece, shared by its
-    nodes, e.g. from :func:`ttr_nb.trail.trail_length_and_pieces`)."""
+    without the paths and the reached cities (what a simulation needs).
+
+    The ids must be routes of the board and the tickets' ends its cities (a Scoresheet
+    checks them first).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int
+        The network: the routes a player (or a team) owns.
+    tickets : sequence of Ticket
+        The tickets to check.
+    pieces : mapping, optional
+        The network's pieces if known: node -> one object per piece, shared by its nodes
+        (e.g. from :func:`ttr_nb.trail.longest.trail_length_and_pieces`).
+
+    Returns
+    -------
+    tuple of bool
+        One per ticket, in order: True if it is completed.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> ids = board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"])
+    >>> tickets_done(board, ids, [board.ticket("O08"), board.ticket("O01")])
+    (True, False)
+    """
     g = board_graph(board)
     ends, nodes_of = g.ends, g.nodes_of
     get = (pieces if pieces is not None else _pieces([ends[rid] for rid in route_ids])).get
@@ -142,9 +196,18 @@ def _pieces(route_ends: Iterable[tuple[int, int, int]]) -> dict[int, set[int]]:
 
 # -- the gap of a ticket that is not done -----------------------------------------------
 class GapSearch:
-    """The gap searches of one scorer: ``own`` routes cost nothing, ``taken`` routes (held
-    by others, or closed) cannot be used; a :class:`~ttr_nb.paths.PathSearch` by trains,
-    ties by cities."""
+    """The gap searches of one scorer: a :class:`~ttr_nb.paths.PathSearch` by trains, ties by
+    cities, shared by the tickets whose first ends reach the same cities.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    own : iterable of int
+        The scorer's routes: they cost nothing.
+    taken : iterable of int
+        Routes held by others, or closed: they cannot be used.
+    """
 
     def __init__(self, board: Board, own: Iterable[int], taken: Iterable[int]):
         self.index = ix = board_index(board)
@@ -164,9 +227,39 @@ class GapSearch:
 
     def gap(self, ticket: Ticket, from_a: Iterable[str],
             from_b: Iterable[str]) -> tuple[list[int], int | None]:
-        """The cheapest still-open routes (in trains, in path order) that would join the
-        ticket's ends, given every city each end reaches; ``([], None)`` if none can. The
-        search starts at the first end and every city (not country) it reaches."""
+        """The cheapest still-open routes that would join the ticket's ends.
+
+        The search starts at the first end and every city (not country) it reaches, and stops
+        at the first city the other end reaches.
+
+        Parameters
+        ----------
+        ticket : Ticket
+            A ticket that is not done.
+        from_a, from_b : iterable of str
+            Every city each end of the ticket reaches in the scorer's network (itself
+            included), e.g. ``Connection.reached_from_a`` and ``reached_from_b``.
+
+        Returns
+        -------
+        routes : list of int
+            The route ids still to claim, in path order (the scorer's own routes left out).
+        trains : int or None
+            Their cost in trains; ``([], None)`` if no open routes can join the ends.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> from ttr_nb.graph import connect
+        >>> board = ttr_nb.load_map("usa")
+        >>> own = board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"])
+        >>> taken = [r.id for r in board.routes_between("Pittsburgh", "New York")]
+        >>> ticket = board.ticket("O06")  # Dallas–New York
+        >>> c = connect(board, own, ticket.a, ticket.b)
+        >>> routes, trains = GapSearch(board, own, taken).gap(ticket, c.reached_from_a, c.reached_from_b)
+        >>> [board.route(r).label() for r in routes], trains
+        (['Dallas–Oklahoma City (2, gray)', 'Kansas City–Oklahoma City (2, gray)', 'Kansas City–Omaha (1, gray)', 'Pittsburgh–Washington (2, gray)', 'New York–Washington (2, orange)'], 9)
+        """
         index, country = self.index.index, self.index.country
         from_a, from_b = frozenset(from_a), frozenset(from_b)  # no copy if already frozen
         a = index[ticket.a]

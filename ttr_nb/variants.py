@@ -11,8 +11,10 @@ mechanics, and the named policies that fill the rules' holes.
 5
 
 Every rule hole is a :class:`Policy` with a default and the rule ID it stands for;
-``get_variant(name, **overrides)`` changes them (an unknown name or a bad value raises
-ValueError saying what is allowed).
+``get_variant(name, **overrides)`` changes them. An unknown name ("did you mean"), a value
+of the wrong type or one outside the setting's limits (``Policy.bounds``, e.g. 0 to 100
+resets in a row) raises :class:`ttr_nb.errors.ArgumentError`, a ValueError saying what is
+allowed; ``None`` stands for the variant's own value.
 
 The variants are data: one :class:`Variant` each in :data:`VARIANTS`. A new way to play (a
 new map, a new mechanic) is added from outside the package with :func:`register_variant`
@@ -27,7 +29,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from .board import Board, Ticket, load_map
-from .errors import shown
+from .errors import ArgumentError, shown
 
 
 # -- policies -------------------------------------------------------------------------------
@@ -41,34 +43,38 @@ class Policy:
     doc: str
     choices: tuple[Any, ...] = ()
     """Allowed values (empty = any value of the default's type)."""
+    bounds: tuple[int, int] | None = None
+    """For a whole-number setting: the smallest and largest value allowed (None: any whole
+    number a save file can hold, ±(2**63 - 1))."""
 
 
 POLICIES: dict[str, Policy] = {}
 _BOARDS: dict[str, Board] = {}
 
 
-def _policy(name: str, default: Any, rule: str, doc: str, choices: tuple[Any, ...] = ()) -> None:
-    POLICIES[name] = Policy(name, default, rule, doc, choices)
+def _policy(name: str, default: Any, rule: str, doc: str, choices: tuple[Any, ...] = (),
+            bounds: tuple[int, int] | None = None) -> None:
+    POLICIES[name] = Policy(name, default, rule, doc, choices, bounds)
 
 
 _policy("max_consecutive_loco_resets", 3, "B-4.6",
         "When 3 of the 5 face-up cards are Locomotives they are discarded and 5 new ones turned up, "
         "again and again; after this many resets in a row the Locomotives stay face up (BGA's cap). "
-        "A reset also needs at least one card in the deck or the discard pile.")
+        "A reset also needs at least one card in the deck or the discard pile.", bounds=(0, 100))
 _policy("all_pass_ends_game", True, "B-3.4",
         "When every player in turn had no legal action and passed, the game ends (otherwise it could "
         "never end).", (True, False))
 _policy("double_routes_min_players", None, "B-5.8",
         "Both tracks of a double route are open from this many players on (None = the map's value, "
-        "4 on every shipped map).")
+        "4 on every shipped map; 7 or more: never, a game has at most 6 players).", bounds=(0, 10))
 _policy("end_trigger_trains", None, "B-7.1",
         "The final round starts when a player ends a turn with this many trains or fewer (None = the "
-        "variant's value: 2; Team Asia: a team's 4, TA-21).")
+        "variant's value: 2; Team Asia: a team's 4, TA-21).", bounds=(0, 999))
 _policy("classic_mystery_tickets", False, "U-1.2",
         "usa-1910-classic: also shuffle in the 4 Mystery Train tickets of the 1910 box (by default "
         "they belong to the Mega Game only).", (True, False))
 _policy("mountain_points_per_x", 2, "LA-9",
-        "Legendary Asia: points for each train put in the Mountain Crossing.")
+        "Legendary Asia: points for each train put in the Mountain Crossing.", bounds=(0, 100))
 # Heart of Africa (H-5, H-6): every uncertain point of the doubling rules.
 _policy("loco_as_terrain", True, "H-6.1",
         "Heart of Africa: Locomotives may stand in for Terrain cards when doubling a route.", (True, False))
@@ -326,10 +332,12 @@ def unregister_variant(name: str) -> None:
     _base.cache_clear()
 
 
-def register_policy(name: str, default: Any, rule: str, doc: str, choices: tuple[Any, ...] = ()) -> Policy:
+def register_policy(name: str, default: Any, rule: str, doc: str, choices: tuple[Any, ...] = (),
+                    bounds: tuple[int, int] | None = None) -> Policy:
     """Add a named setting (a mechanic's open rule or house rule) that a variant may list in
-    its ``policies``; return it. ValueError if the name is taken by another setting."""
-    p = Policy(name, default, rule, doc, choices)
+    its ``policies``; return it. ``bounds``: the smallest and largest value of a whole-number
+    setting. ValueError if the name is taken by another setting."""
+    p = Policy(name, default, rule, doc, tuple(choices), bounds)
     if name in POLICIES and POLICIES[name] != p:
         raise ValueError(f"there is already a setting called {name!r}")
     POLICIES[name] = p
@@ -376,12 +384,18 @@ def _base(name: str, kept: frozenset[str] = frozenset()) -> Variant:
     return replace(v, piles=piles, policies=pol)
 
 
+_PLAIN = (bool, int, float, str, type(None))
+
+
+def _is_choice(val: Any, choices: tuple[Any, ...]) -> bool:
+    """``val in choices``, without calling a strange object's own ``__eq__``."""
+    return type(val) in _PLAIN and val in choices
+
+
 def _type_problem(k: str, val: Any, p: Policy) -> str | None:
     """Why ``val`` has the wrong type for setting ``k`` (``1`` for True/False, ``True`` for a
     number, ``3.0`` for 3): ``==`` alone lets 1 pass for True; None when the type is right."""
-    from .errors import shown
-
-    if p.choices and val not in p.choices:
+    if p.choices and not _is_choice(val, p.choices):
         return None  # not one of the choices at all: get_variant says "must be one of"
     kinds = {type(c) for c in p.choices} or ({type(p.default)} if p.default is not None else set())
     if not kinds or type(val) in kinds or (val is None and p.default is None):
@@ -391,7 +405,41 @@ def _type_problem(k: str, val: Any, p: Policy) -> str | None:
     else:
         want = " or ".join(sorted("a whole number" if t is int else "text" if t is str else t.__name__
                                   for t in kinds))
+        if p.bounds is not None and kinds == {int}:
+            want += f" from {p.bounds[0]:,} to {p.bounds[1]:,}"
     return f"setting {k} must be {want}, not {shown(val)}"
+
+
+def _setting_value(k: str, val: Any, p: Policy, v: Variant) -> Any:
+    """``val`` checked for setting ``k`` of variant ``v``: one of its choices, a whole number
+    within its bounds (a numpy integer is taken as an int), or JSON-able plain data (a save
+    file holds it); ArgumentError naming the setting, its rule and what is allowed."""
+    from . import validate
+
+    what = f"setting {k} ({p.rule})"
+    if p.choices:
+        if not _is_choice(val, p.choices):
+            near = validate.did_you_mean(val, [c for c in p.choices if type(c) is str])
+            raise validate.ArgumentError(f"{what} must be one of {', '.join(map(repr, p.choices))}, "
+                                         f"not {shown(val)}{near}", k)
+        return val
+    if val is None and p.default is None:
+        return v.policies[k]  # (None: the variant's or map's own value)
+    if type(p.default) is int or p.bounds is not None:
+        lo, hi = p.bounds if p.bounds is not None else (None, None)
+        if k == "end_trigger_trains":
+            hi = min(hi, v.trains * v.team_size) if hi is not None else v.trains * v.team_size
+        return validate.whole(val, what, lo, hi, what=_BOUND_NOTES.get(k, ""))
+    if p.default is not None and not isinstance(val, type(p.default)):
+        raise validate.ArgumentError(f"{what} must be a {type(p.default).__name__}, not {shown(val)}", k)
+    if isinstance(val, str):
+        return validate.text(val, what, strip=False)
+    return validate.plain(val, what, max_depth=8, max_items=1000)
+
+
+_BOUND_NOTES = {"end_trigger_trains": "at most the trains a player, or a Team Asia team, starts with",
+                "double_routes_min_players": "7 or more: the second track never opens",
+                "max_consecutive_loco_resets": "resets in a row"}
 
 
 def variant_name(name: Any) -> str:
@@ -399,6 +447,7 @@ def variant_name(name: Any) -> str:
     between words ("Legendary_Asia" is ``legendary-asia``); ValueError naming the nearest
     variants for an unknown one."""
     if isinstance(name, str):
+        name = str.__str__(name)  # (a subclass's own methods are not called)
         if name in VARIANTS:
             return name
         key = "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
@@ -406,9 +455,10 @@ def variant_name(name: Any) -> str:
             return key
         close = difflib.get_close_matches(key, list(VARIANTS), n=3, cutoff=0.6)
         hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
-        raise ValueError(f"unknown variant {name!r}.{hint} The variants are: {', '.join(variants())}")
-    raise ValueError(f"a variant is named by a string such as 'usa' (got {name!r}); "
-                     f"the variants are: {', '.join(variants())}")
+        raise ArgumentError(f"unknown variant {shown(name)}.{hint} The variants are: {', '.join(variants())}",
+                            "variant")
+    raise ArgumentError(f"a variant is named by a string such as 'usa' (got {shown(name)}); "
+                        f"the variants are: {', '.join(variants())}", "variant")
 
 
 def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
@@ -423,27 +473,22 @@ def get_variant(name: str | Variant, **policy_overrides: Any) -> Variant:
             return base
         policy_overrides = {**base.policies, **policy_overrides}
     name = variant_name(name)
-    v = _base(name, frozenset(k for k in LEFT_OUT if policy_overrides.get(k)))
+    v = _base(name, frozenset(k for k in LEFT_OUT if policy_overrides.get(k) is True))
     if not policy_overrides:
         return v
+    from .validate import ArgumentError, did_you_mean
+
     for k, val in policy_overrides.items():  # a value of the wrong type, whatever the variant
         wrong = _type_problem(k, val, POLICIES[k]) if k in POLICIES else None
-        if wrong:
-            raise ValueError(wrong)
+        if wrong and not (type(val).__module__ == "numpy" and type(POLICIES[k].default) is int):
+            raise ArgumentError(wrong, k)
     pol = dict(v.policies)
     for k, val in policy_overrides.items():
         if k not in pol:
             known = ", ".join(pol)
-            raise ValueError(f"variant {name!r} has no setting {k!r}; its settings are: {known}")
-        p = POLICIES[k]
-        if p.choices and val not in p.choices:
-            raise ValueError(f"setting {k} ({p.rule}) must be one of {', '.join(map(repr, p.choices))}, not {val!r}")
-        if not p.choices and p.default is not None and not isinstance(val, type(p.default)):
-            raise ValueError(f"setting {k} ({p.rule}) must be a {type(p.default).__name__}, not {val!r}")
-        if k in ("double_routes_min_players", "end_trigger_trains", "max_consecutive_loco_resets",
-                 "mountain_points_per_x") and (not isinstance(val, int) or isinstance(val, bool) or val < 0):
-            raise ValueError(f"setting {k} ({p.rule}) must be a whole number >= 0, not {val!r}")
-        pol[k] = val
+            raise ArgumentError(f"variant {name!r} has no setting {shown(k)}{did_you_mean(k, pol)}; its "
+                                f"settings are: {known}", k)
+        pol[k] = _setting_value(k, val, POLICIES[k], v)
     end = pol.get("end_trigger_trains", v.end_trigger)
     bonuses = v.bonuses
     if pol.get("team_bonuses", "both") != "both":  # Team Asia, TA-22

@@ -8,7 +8,8 @@ player (``agents="search"``, :class:`SearchAgent`):
    when keeping tickets);
 2. *determinises*: deals a sample of what its seat cannot see, consistent with what it can
    (:func:`determinise`: the other players' hands and tickets, the order of both decks, the
-   other team's holder in Team Asia), so it never peeks;
+   box of Legendary Asia, the other team's holder in Team Asia, the Terrain deck, and the
+   game's random seed, which decides future reshuffles), so it never peeks;
 3. plays every candidate on that same sampled deal to the end of the game, every player then
    played by the greedy player (a *rollout*), and scores it: its final points minus the best
    other player's (its team's, in Team Asia);
@@ -22,13 +23,15 @@ second card, a tunnel's extra cards, sharing a ticket) are the greedy player's.
 
 Its choice depends only on what its seat may see (``game.view(seat)``) and its random seed:
 the samples are drawn from a random generator seeded by the seed and the number of actions
-played, from sorted pools of the hidden cards and tickets.
+played, from sorted pools of the hidden cards and tickets (tests/test_search_player_view.py
+changes only hidden things, on every board, and checks the choice does not move).
 """
 from __future__ import annotations
 
 import random
 import time
 from ..actions import Action, DrawCard, DrawTickets, KeepTickets
+from ..errors import ArgumentError, int_problem, shown
 from ..game import Game
 from ..scoring import _numbers_only
 from .greedy import GreedyAgent
@@ -39,16 +42,36 @@ def _team_of(game: Game, seat: int) -> int:
     return game.side[seat]
 
 
+MAX_ROLLOUTS = 100_000
+"""The most samples a search player takes per decision (each plays a whole game per candidate)."""
+MAX_CLAIMS = 50
+"""The most claimable routes a search player compares."""
+MAX_SECONDS = 3600
+"""The longest a search player may think per decision (seconds)."""
+SEED_BITS = 62
+"""Bits of the random seed each sampled game gets (the game's own seed decides its future
+reshuffles, B-4.7, which no seat may know)."""
+
+
 def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of ``game`` in which everything ``seat`` cannot see is dealt again at random,
-    consistently with what it sees: the other players' hands (same sizes) and the train deck
-    are dealt from the pool of the cards it can't see; the other players' kept and offered
-    tickets (same numbers) and the ticket deck from the pool of the tickets it can't see;
-    in Team Asia its partner's hand is hidden too (TA-6) and so is the other team's holder
-    (cards and tickets) unless holders are visible to all. Terrain cards (The Heart of
-    Africa): the Terrain deck order. What it sees is kept: its hand, its tickets, the display,
-    the discard, every claim, every count (``game.counts()`` is unchanged). Tickets in the
-    box are out of play and stay."""
+    consistently with what it sees (``game.view(seat)``):
+
+    - the train cards it cannot see (the other players' hands, same sizes; in Team Asia its
+      partner's hand too, TA-6, and the other team's holder unless holders are visible to all)
+      and the train deck, from their pool;
+    - the tickets it cannot see: the other players' kept and offered tickets (same numbers),
+      the ticket deck, the other team's ticket holder and the box (Legendary Asia, LA-4),
+      from their pool, each where a ticket of its pile may be (:func:`_deal_tickets`);
+    - the Terrain deck order (The Heart of Africa, H-4);
+    - the game's random seed, which decides every future reshuffle (B-4.7): a new one from
+      ``rng``.
+
+    What it sees is kept: its hand, its tickets, its team's holder, the display, the discard,
+    every claim, every count (``game.counts()`` is unchanged). The pools are sorted before
+    they are shuffled and every draw from ``rng`` depends only on counts the seat sees, so the
+    result depends only on the seat's view and ``rng``. (The tickets the seat itself returned
+    are in the pool too: ``view(seat)`` does not list them.)"""
     g = game.copy()
     n = g.n
     others = [s for s in range(n) if s != seat]
@@ -83,33 +106,92 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
         teams["cards"][t] = h
         k += size
     g.deck = pool[k:]
-    # tickets
-    tpool = list(g.tdeck)
-    for s in others:
-        tpool += g.kept[s] + g.offered[s]
-    for t in hidden_holders:
-        tpool += teams["tickets"][t]
-    tpool.sort()
-    rng.shuffle(tpool)
-    k = 0
-    for s in others:
-        a, b = len(g.kept[s]), len(g.offered[s])
-        g.kept[s] = tpool[k:k + a]
-        g.offered[s] = tpool[k + a:k + a + b]
-        k += a + b
-    for t in hidden_holders:
-        a = len(teams["tickets"][t])
-        teams["tickets"][t] = tpool[k:k + a]
-        k += a
-    g.tdeck = tpool[k:]
+    _deal_tickets(g, others, [teams["tickets"][t] for t in hidden_holders], rng)
     terrain = g.ext.get("terrain")
     if terrain is not None:
         deck = sorted(terrain["deck"])
         rng.shuffle(deck)
         terrain["deck"] = deck
+    g.seed = rng.getrandbits(SEED_BITS)
     g._legal = None
     g._version += 1
     return g
+
+
+def _deal_tickets(g: Game, others: list[int], holders: list[list[int]], rng: random.Random) -> None:
+    """Deal the tickets of ``others``, the hidden ``holders``, the ticket deck and the box
+    again, in place, from the pool of those tickets, each where a ticket of its pile may be
+    (only Legendary Asia has two piles, LA-4):
+
+    - the ticket deck holds tickets of the pile players draw from;
+    - an other player still choosing its setup tickets holds what the setup deals from each
+      pile (B-2.4: one long and three regular tickets);
+    - an other player holds at most as many tickets of the other piles as the setup dealt it;
+      which of them kept theirs is drawn at random (each place a ticket of another pile may
+      be, in a hand or in the box, equally likely);
+    - the box holds the rest.
+
+    With one pile (every other board) this is one shuffled pool dealt in turn."""
+    v = g.variant
+    draw = frozenset(g.tidx[t] for t in v.piles[v.draw_pile])
+    places = [g.kept[s] for s in others] + [g.offered[s] for s in others] + holders
+    pool = sorted([t for p in places for t in p] + g.tdeck + g.box)
+    rng.shuffle(pool)
+    rest = [t for t in pool if t not in draw]
+    if not rest:  # one pile: every ticket may be anywhere
+        k = 0
+        for p in places:
+            p[:] = pool[k:k + len(p)]
+            k += len(p)
+        g.tdeck = pool[k:k + len(g.tdeck)]
+        g.box = sorted(pool[k + len(g.tdeck):])
+        return
+    common = [t for t in pool if t in draw]
+    pile = {g.tidx[t]: name for name, ids in v.piles.items() for t in ids}
+    by_pile: dict[str, list[int]] = {}
+    for t in rest:
+        by_pile.setdefault(pile[t], []).append(t)
+    setup = g.pending == "setup-tickets"
+    other_piles = sum(k for name, k in v.setup_tickets if name != v.draw_pile)
+    n_others = len(others)
+    # (1) the setup offers still being chosen: exactly what the setup deals from each pile
+    fixed: dict[int, list[int]] = {}
+    for k, s in enumerate(others):
+        if setup and g.offered[s]:
+            got = []
+            for name, m in v.setup_tickets:
+                src = common if name == v.draw_pile else by_pile.get(name, [])
+                got += [src.pop() for _ in range(min(m, len(src)))]
+            fixed[n_others + k] = got
+    # (2) the other piles' tickets left: a place each, drawn among the places that may hold
+    # one: a kept hand (as many as the setup dealt), a hidden holder, the box
+    def room(k: int, p: list[int]) -> int:
+        if k in fixed:
+            return 0
+        if k < n_others:
+            return min(other_piles, len(p))
+        return 0 if k < 2 * n_others else len(p)
+
+    spots = [(k, j) for k, p in enumerate(places) for j in range(room(k, p))]
+    spots += [(-1, j) for j in range(len(g.box))]
+    left = [t for name in sorted(by_pile) for t in by_pile[name]]
+    if len(left) > len(spots):  # (a state no game reaches: any place with room will do)
+        spots += [(k, j) for k, p in enumerate(places) if k not in fixed for j in range(room(k, p), len(p))]
+    chosen = sorted(rng.sample(range(len(spots)), min(len(left), len(spots))))
+    given: dict[int, list[int]] = {}
+    for i, t in zip(chosen, left):
+        given.setdefault(spots[i][0], []).append(t)
+    # (3) everything else from the draw pile
+    for k, p in enumerate(places):
+        if k in fixed:
+            p[:] = fixed[k]
+            continue
+        mine = given.get(k, [])
+        p[:] = mine + [common.pop() for _ in range(len(p) - len(mine))]
+    box = given.get(-1, [])
+    box += [common.pop() for _ in range(len(g.box) - len(box))]
+    g.box = sorted(box)
+    g.tdeck = common
 
 
 class SearchAgent:
@@ -128,6 +210,15 @@ class SearchAgent:
     a good move)."""
 
     def __init__(self, seed: int = 0, rollouts: int = 40, seconds: float | None = 1.0, claims: int = 3):
+        for name, value, lo, hi in (("seed", seed, None, None), ("rollouts", rollouts, 1, MAX_ROLLOUTS),
+                                    ("claims", claims, 0, MAX_CLAIMS)):
+            problem = int_problem(value, name, lo, hi)
+            if problem:
+                raise ArgumentError(f"SearchAgent: {problem}", name)
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not 0 < seconds <= MAX_SECONDS):
+            raise ArgumentError(f"SearchAgent: seconds must be a number of seconds above 0 and at most "
+                                f"{MAX_SECONDS:,}, or None for no limit, not {shown(seconds)}", "seconds")
         self.seed = seed
         self.rollouts = int(rollouts)
         self.seconds = seconds

@@ -12,7 +12,9 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Rectangle
 
 from .position import Overlay
-from .style import COUNTRY_EDGE, COUNTRY_FILL, GAP_COLOR, INK, LOCO_STRIPES, TRAIL_DASHES, ink_on
+from .symbols import terrain_marker
+from .style import (COUNTRY_EDGE, COUNTRY_FILL, GAP_COLOR, INK, LOCO_STRIPES, TERRAIN_WORDS, TRAIL_DASH_WIDTH,
+                    TRAIL_DASHES, TRAIL_FILL, ink_on)
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -86,7 +88,8 @@ def _key_text(x: float, y: float, s: str, fs: float, color: str, trans) -> Any:
     return Text(x, y, s, ha="center", va="center", fontsize=fs, fontweight="bold", color=color, transform=trans)
 
 
-def _band_key(label: str, layers: list[dict]) -> _StyleKey:
+def _band_key(label: str, layers: list[dict], step: bool = False) -> _StyleKey:
+    """A legend key: a band (its layers) under a car; ``step``: with a trail's numbered disc."""
     def make(x, y, w, h, fs, trans):
         out = []
         for kw in layers:
@@ -99,6 +102,12 @@ def _band_key(label: str, layers: list[dict]) -> _StyleKey:
             out.append(ln)
         out.append(Rectangle((x + w * 0.22, y + h * 0.32), w * 0.56, h * 0.36, facecolor="#a3a3a3",
                              edgecolor=INK, lw=0.6, transform=trans))
+        if step:
+            from matplotlib.patches import Ellipse
+
+            out.append(Ellipse((x + w / 2, y + h / 2), h * 0.95, h * 0.95, facecolor="white", edgecolor=INK,
+                               lw=1.0, transform=trans))
+            out.append(_key_text(x + w / 2, y + h / 2, "1", fs * 0.75, INK, trans))
         return out
     return _StyleKey(make, label)
 
@@ -114,8 +123,10 @@ def _highlight_handles(over: Overlay, names: Sequence[str]) -> list:
     for p in sorted(over.trails):
         who = names[p] if p < len(names) else f"Player {p + 1}"
         h.append(_band_key(f"longest trail: {who}",
-                           [dict(color="white", lwf=0.75, casing=True),
-                            dict(color=over.colors[p], lwf=0.75, linestyle=TRAIL_DASHES[p % len(TRAIL_DASHES)])]))
+                           [dict(color=TRAIL_FILL, lwf=0.95, casing=True),
+                            dict(color=over.colors[p], lwf=0.95 * TRAIL_DASH_WIDTH,
+                                 linestyle=TRAIL_DASHES[p % len(TRAIL_DASHES)])],
+                           step=True))
     if over.selected:
         def sel(x, y, w, h_, fs, trans):
             return [Rectangle((x + w * 0.12, y + h_ * 0.1), w * 0.76, h_ * 0.8, facecolor="#a3a3a3",
@@ -164,7 +175,24 @@ def _symbol_handles(board: Board) -> list:
     if s["mountain_routes"]:
         h.append(Line2D([], [], marker="x", color=INK, lw=0, markersize=7, markeredgewidth=2,
                         label="X: mountain space, one extra train"))
+    colors: dict[str, list[str]] = {}
+    for r in board.routes:
+        if r.terrain in TERRAIN_WORDS and r.color not in colors.setdefault(r.terrain, []):
+            colors[r.terrain].append(r.color)
+    for kind in TERRAIN_WORDS:
+        if kind in colors:
+            h.append(_terrain_key(kind, f"{TERRAIN_WORDS[kind]}: {', '.join(colors[kind])}"))
     if s["countries"]:
         h.append(Patch(facecolor=COUNTRY_FILL, edgecolor=COUNTRY_EDGE,
                        label="country: a destination no path passes through"))
     return h
+
+
+def _terrain_key(kind: str, label: str) -> _StyleKey:
+    """A legend key: a gray car space with the Terrain symbol of ``kind``."""
+    def make(x, y, w, h, fs, trans):
+        car = Rectangle((x + w * 0.1, y + h * 0.12), w * 0.8, h * 0.76, facecolor="#e8e8e8", edgecolor=INK,
+                        lw=0.6, transform=trans)
+        sym = Line2D([x + w / 2], [y + h / 2], lw=0, transform=trans, **terrain_marker(kind, INK, h * 0.62))
+        return [car, sym]
+    return _StyleKey(make, label)

@@ -23,7 +23,9 @@ from .legend import draw_legend, legend_handles
 from .position import Overlay, prepare_overlay
 from .style import (BACKGROUND, CITY_EDGE, CITY_FILL, CITY_RADIUS, COUNTRY_EDGE, COUNTRY_FILL, COUNTRY_RADIUS,
                     GAP_COLOR, GAP_DASHES, INK, LABEL_SIZE, LEGEND_BAND, LEGEND_FILL, LOCO_STRIPES, PATH_COLOR,
-                    ROUTE_COLORS_HEX, TRAIL_DASHES, ink_on, luminance)
+                    ROUTE_COLORS_HEX, TERRAIN_SYMBOL_SIZE, TRAIL_DASH_WIDTH, TRAIL_DASHES, TRAIL_FILL, ink_on,
+                    luminance)
+from .symbols import TERRAIN_MARKERS, terrain_marker
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -45,38 +47,71 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     Parameters
     ----------
     board : Board
-    claims : route id -> player (or team) index. A claimed route's spaces are covered by cars
+        The board to draw.
+    ax : matplotlib Axes, optional
+        Where to draw (default: a new figure, sized for the board).
+    claims : mapping of int to int, optional
+        Route id -> player (or team) index. A claimed route's spaces are covered by cars
         in the player's colour with a dark outline and the player's mark.
-    player_colors : one colour per player (default :data:`PLAYER_COLORS`). Team partners may
-        share a colour and differ by mark.
-    player_names : names for the legend (default "Player 1", "Player 2", ...; cut to
-        :data:`NAME_MAX` characters). Given names are listed even before any claim.
-    marks : one short mark per player, drawn on each of their cars (default: the initials of
-        the names when they differ, else 1, 2, 3...; no marks with your own ``player_colors``
-        unless given). ``()`` draws none.
-    highlight : route ids of a **path** (e.g. one that completes a ticket): a solid band in
+    player_colors : sequence of str, optional
+        One colour per player (default :data:`PLAYER_COLORS`). Team partners may share a
+        colour and differ by mark.
+    player_names : sequence of str, optional
+        Names for the legend (default "Player 1", "Player 2", ...; cut to :data:`NAME_MAX`
+        characters). Given names are listed even before any claim.
+    marks : sequence of str or None, optional
+        One short mark per player, drawn on each of their cars (default: the initials of
+        the names when they differ, else 1, 2, 3...; no marks with your own
+        ``player_colors`` unless given). ``()`` draws none.
+    highlight : iterable of int, optional
+        Route ids of a **path** (e.g. one that completes a ticket): a solid band in
         ``highlight_color`` with dark edges, under the cars.
-    highlight_label : the legend's words for ``highlight`` (default "highlighted routes"; e.g.
-        "path (completes a ticket)", "the cheapest T-join").
-    gap : route ids a failed ticket still needs: a dashed orange band under the cars.
-    trails : player index -> route ids of that player's longest trail: a white band striped
-        in the player's colour, each player with their own dash pattern.
-    selected : route ids of a selected route: black-and-white dashed frames round its cars.
-    closed : route ids of closed tracks (a double route's twin in a 2-3 player game): the
-        cars cross-hatched.
-    highlight_cities : city names ringed in ``highlight_color``.
-    title : the title (default: the board's name, "(authored layout)" for authored boards).
-    labels, legend : draw city names / the legend of players, highlights and symbols. The
-        legend sits in a strip under the board; the strip is kept (empty) when draw_board
-        sizes the figure itself, so every picture of a board has the same frame.
-    figsize : size of the new figure in inches (ignored when ``ax`` is given).
-    dim_unclaimed : fade unclaimed routes so the claims stand out.
+    highlight_color : str, default PATH_COLOR
+        The colour of the ``highlight`` band and of the rings of ``highlight_cities``.
+    highlight_cities : iterable of str, optional
+        City names ringed in ``highlight_color``.
+    gap : iterable of int, optional
+        Route ids a failed ticket still needs: a dashed orange band under the cars.
+    trails : mapping of int to iterable of int, optional
+        Player index -> route ids of that player's longest trail: a white band striped in
+        the player's colour, each player with their own dash pattern.
+    selected : iterable of int, optional
+        Route ids of a selected route: black-and-white dashed frames round its cars.
+    closed : iterable of int, optional
+        Route ids of closed tracks (a double route's twin in a 2-3 player game): the cars
+        cross-hatched.
+    title : str, optional
+        The title (default: the board's name, "(authored layout)" for authored boards).
+    labels : bool, default True
+        Draw the city names.
+    legend : bool, default True
+        Draw the legend of players, highlights and symbols. It sits in a strip under the
+        board; the strip is kept (empty) when draw_board sizes the figure itself, so every
+        picture of a board has the same frame.
+    figsize : (float, float), optional
+        Size of the new figure in inches (ignored when ``ax`` is given).
+    dim_unclaimed : bool, default False
+        Fade unclaimed routes so the claims stand out.
+    highlight_label : str, optional
+        The legend's words for ``highlight`` (default "highlighted routes"; e.g. "path
+        (completes a ticket)", "the cheapest T-join").
 
+    Returns
+    -------
+    matplotlib Axes
+        The Axes drawn on.
+
+    Raises
+    ------
+    ValueError
+        An unknown route id, city or player index.
+
+    Notes
+    -----
     Every car-space patch has the gid ``"route-<id>"`` (the board's own space, always in the
     route's colour); a claimed car is drawn over it with the gid ``"claim-<id>"`` and its mark
     ``"mark-<id>"``; highlights have the gids ``"highlight-<id>"``, ``"gap-<id>"``,
-    ``"trail-<player>-<id>"``, ``"selected-<id>"`` and ``"closed-<id>"``. ValueError on an
-    unknown route id, city or player index.
+    ``"trail-<player>-<id>"``, ``"selected-<id>"`` and ``"closed-<id>"``.
     """
     import matplotlib.pyplot as plt
 
@@ -168,6 +203,7 @@ def draw_fixed(ax: Axes, board: Board, pt: float, *, labels: bool = True, faded:
     cars = car_samples(layout)
     badges = badge_spots(board, layout, cars)
     shown: set[tuple[float, float]] = set()
+    terrain_spots: dict[tuple[str, str, float], list[tuple[float, float]]] = {}
     for r in board.routes:
         ss = layout.spaces[r.id]
         L = layout.car_length[r.id]
@@ -189,9 +225,16 @@ def draw_fixed(ax: Axes, board: Board, pt: float, *, labels: bool = True, faded:
                 _loco_stripes(ax, s, L, W, alpha)
             if k in xs_idx:
                 _x_mark(ax, s, L, W, face, pt, alpha)
+            if r.terrain in TERRAIN_MARKERS and k not in locos:
+                terrain_spots.setdefault((r.terrain, ink_on(face), alpha), []).append((s.x, s.y))
         if r.tunnel and badges[r.id] not in shown:        # twins revealing the same number share one
             shown.add(badges[r.id])
             _tunnel_badge(ax, r, badges[r.id], W, pt, alpha)
+
+    for (kind, ink, alpha), spots in sorted(terrain_spots.items()):
+        xs, ys = zip(*spots)
+        ax.add_line(Line2D(xs, ys, lw=0, alpha=alpha, zorder=3.05, gid=f"terrain-{kind}",
+                           **terrain_marker(kind, ink, W * pt * TERRAIN_SYMBOL_SIZE)))
 
     for c in board.cities.values():
         if c.is_country:
@@ -242,14 +285,16 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: Overlay, *, fast: bool
         line(rid, f"gap-{rid}", 1.1, color=GAP_COLOR, lw=gap_w, linestyle=GAP_DASHES,
              dash_capstyle="butt", path_effects=[patheffects.Stroke(linewidth=gap_w + 2 * rim, foreground=INK),
                                                  patheffects.Normal()])
-    trail_w = band * 0.7
+    trail_w = band * 0.92
+    trail_rim = rim * 1.6
     for p, ids in sorted(over.trails.items()):
         for rid in ids:
-            line(rid, f"trail-{p}-{rid}", 1.2, color="white", lw=trail_w, solid_capstyle="butt",
-                 path_effects=[patheffects.Stroke(linewidth=trail_w + 2 * rim, foreground=INK),
+            line(rid, f"trail-{p}-{rid}", 1.2, color=TRAIL_FILL, lw=trail_w, solid_capstyle="butt",
+                 path_effects=[patheffects.Stroke(linewidth=trail_w + 2 * trail_rim, foreground=INK),
                                patheffects.Normal()])
-            line(rid, f"trail-{p}-{rid}", 1.25, color=over.colors[p], lw=trail_w,
+            line(rid, f"trail-{p}-{rid}", 1.25, color=over.colors[p], lw=trail_w * TRAIL_DASH_WIDTH,
                  linestyle=TRAIL_DASHES[p % len(TRAIL_DASHES)], dash_capstyle="butt")
+        out += _trail_steps(ax, layout, ids, pt, p)
 
     if fast:
         out += _cars_fast(ax, layout, over, pt)
@@ -297,6 +342,34 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: Overlay, *, fast: bool
                                     patheffects.Normal()])
         _add(ax, ring)
         out.append(ring)
+    return out
+
+
+def step_spot(ss: Sequence[Space]) -> tuple[float, float]:
+    """Where a trail's step number goes on a route: its middle (on the middle car, or between
+    the two middle cars)."""
+    n = len(ss)
+    if n % 2:
+        return ss[n // 2].x, ss[n // 2].y
+    a, b = ss[n // 2 - 1], ss[n // 2]
+    return (a.x + b.x) / 2, (a.y + b.y) / 2
+
+
+def _trail_steps(ax: Axes, layout: Layout, ids: Sequence[int], pt: float, player: int) -> list:
+    """A white disc with a dark rim and the step's number (1, 2, 3 ... in the trail's order)
+    on the middle of each route of a longest trail: the order reads without colour, on a
+    projector and in grey print."""
+    W = layout.car_width
+    out: list = []
+    for k, rid in enumerate(ids, 1):
+        x, y = step_spot(layout.spaces[rid])
+        r = W * (1.2 if k < 10 else 1.45)
+        disc = Circle((x, y), r, facecolor="white", edgecolor=INK, lw=max(1.2, 0.2 * W * pt), zorder=3.45,
+                      gid=f"trail-step-{player}-{rid}")
+        _add(ax, disc)
+        out.append(disc)
+        out.append(ax.text(x, y, str(k), ha="center", va="center_baseline", fontsize=W * pt * 1.4,
+                           fontweight="bold", color=INK, zorder=3.46, gid=f"trail-step-{player}-{rid}"))
     return out
 
 

@@ -42,10 +42,31 @@ GAP_COLOR = "#ff6a00"
 
 GAP_DASHES = (0, (1.0, 0.7))
 
+TRAIL_FILL = "#ffe14a"
+"""Ground of a longest trail's band (a light yellow that reads on a projector and in grey
+print, between the band's dark edges); the player's dashes run along its middle."""
+
+TRAIL_DASH_WIDTH = 0.62
+"""The player's dashes are this fraction of the trail band's width (the band's own colour shows
+as a solid edge on each side)."""
+
 TRAIL_DASHES: tuple[tuple, ...] = ((0, (0.5, 0.5)), (0, (1.6, 0.6)), (0, (0.25, 0.35)),
                                    (0, (2.6, 0.8)), (0, (1.0, 0.4, 0.3, 0.4)), (0, (0.8, 1.0)))
 """Dash pattern of each player's longest-trail band (in band widths), so two trails differ
 even where their colours look alike."""
+
+TERRAIN_SYMBOLS: dict[str, str] = {"desert": "sun", "jungle": "trees", "mountain": "peak"}
+"""The symbol on every car space of a Heart of Africa route, by its Terrain type (H-3.2), so
+the type reads without its colours: a sun (a disc) for Desert & Savanna, trees (two upright
+bars) for Jungle & Forest, a peak (a triangle) for Mountain & Cliff. Drawn upright, in the ink
+that reads on the space (:func:`ink_on`); the shapes are in :mod:`ttr_nb.draw.render`."""
+
+TERRAIN_WORDS: dict[str, str] = {"desert": "Desert & Savanna", "jungle": "Jungle & Forest",
+                                 "mountain": "Mountain & Cliff"}
+"""The Terrain types' names, as the cards print them (H-3.2)."""
+
+TERRAIN_SYMBOL_SIZE = 0.62
+"""A Terrain symbol's height, in car widths."""
 
 NAME_MAX = 18
 """Names in the legend are cut to this many characters."""

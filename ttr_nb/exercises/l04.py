@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._answers import read_cities, read_int, read_trail
+from ._answers import read_cities, read_int, read_routes, read_trail
 from ._core import exercise, not_yet, right
 
 PRACTICE_ROUTES = ("Calgary–Vancouver", "Calgary–Winnipeg", "Calgary–Helena", "Helena–Winnipeg",
@@ -18,10 +18,18 @@ SPOILERS = {
     "04.2": ["at least 2 of his routes", "at least 2 of Ben's routes", "leaves out at least 2 routes",
              "leave out at least 2 routes"],
     "04.3": ["['Seattle', 'Helena'", "42 cars", "Seattle → Helena → Denver → Omaha", "Ben's longest trail"],
+    "04.5": ["Denver → Salt Lake City → Helena → Seattle", "'Duluth–Helena', 'Helena–Seattle'",
+             "26 cars against 16", "10 cars longer than its longest simple path:"],
     "04.4": ["passes through each city at most once", "pass through a city at most once",
              "passes through each city only once", "pass through a city only once"],
 }
 """Strings that would state an exercise's answer before it is asked (tests/test_lesson_spoilers.py)."""
+
+
+GAP_ROUTES = 6
+"""Exercise 04.5: at most this many routes ..."""
+GAP_CARS = 10
+"""... whose longest trail is at least this many cars longer than their longest simple path."""
 
 
 def practice():
@@ -131,3 +139,41 @@ def _pass_through(answer: Any):
         return not_yet(f"passing through {n} times uses {2 * n} routes at the city; it has at "
                        "most 3.")
     return not_yet("a number of times is 0 or more.")
+
+
+@exercise("04.5", "The biggest gap between a trail and a simple path",
+          f"a list of at most {GAP_ROUTES} routes, such as ['Denver–Omaha', 'Omaha–Chicago']")
+def _biggest_gap(answer: Any):
+    from ..board import load_map
+    from ..graph import longest_simple_path, longest_trail
+
+    board = load_map("usa")
+    ids = read_routes(board, answer)
+    if not ids:
+        return not_yet(f"name some routes: at most {GAP_ROUTES}, whose longest trail is at least "
+                       f"{GAP_CARS} cars longer than their longest simple path.")
+    if len(ids) != len(set(ids)):
+        twice = sorted({board.route(i).label() for i in ids if ids.count(i) > 1})
+        return not_yet(f"{', '.join(twice)} is listed twice; each route counts once.")
+    for i in ids:
+        if any(twin in ids for twin in board.twins.get(i, ())):
+            r = board.route(i)
+            return not_yet(f"you have both tracks of {r.a}–{r.b}; a player may never claim "
+                           "both tracks of a double route.")
+    if len(ids) > GAP_ROUTES:
+        return not_yet(f"that is {len(ids)} routes; use at most {GAP_ROUTES}.")
+    trail, path = longest_trail(board, ids), longest_simple_path(board, ids)
+    gap = trail.length - path.length
+    said = f"longest trail {trail.length} cars, longest simple path {path.length}"
+    if gap >= GAP_CARS:
+        again = sorted(c for c in set(trail.cities) if trail.cities.count(c) > 1)
+        return right(f"{said}: {gap} cars more. The trail passes {_names(again)} twice; a simple "
+                     "path passes it once, so it uses at most two of its routes and leaves the "
+                     "rest behind.")
+    if gap == 0:
+        return not_yet(f"{said}: no gap. A trail beats every simple path only by passing a city "
+                       "twice: give a city of your network 4 of your routes, two of them on a "
+                       "cycle through it.")
+    return not_yet(f"{said}: {gap} cars more, not yet {GAP_CARS}. What a simple path leaves "
+                   "behind is at the city the trail passes twice: make the routes it must "
+                   "drop there long.")

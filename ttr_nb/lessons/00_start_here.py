@@ -15,8 +15,8 @@
 # **Learning goals.** After this lesson you can:
 # - load a board with one call and read its facts (cities, routes, Destination Tickets);
 # - step through a whole game with the buttons of a game stepper;
-# - explain why a board is a *multigraph*, and count a city's tracks and neighbours;
-# - find the path that joins two cities in the fewest trains, and say why mountains change it;
+# - explain why a board is a *[multigraph](../docs/glossary.md#multigraph)*, and count a city's tracks and neighbours;
+# - find the [path](../docs/glossary.md#path) that joins two cities in the fewest trains, and say why mountains change it;
 # - choose the next lesson for your class.
 #
 # **Time:** 50 minutes.
@@ -52,6 +52,8 @@ from ttr_nb import exercises, graph
 #
 # [Lesson 06](06_controls_tour.ipynb) is for teachers, after lesson 01: a tour of the controls
 # (step through a game, play on the board, take a score apart) that the other lessons use.
+# The words a lesson uses that you may not know are in the [glossary](../docs/glossary.md),
+# and the papers the lessons build on in the [reading list](../docs/reading.md).
 #
 # | lesson | what it teaches | for whom |
 # | --- | --- | --- |
@@ -71,7 +73,7 @@ from ttr_nb import exercises, graph
 #
 # ## 1. A whole game, to step through
 #
-# Three computer players, Ana, Bea and Cal, play a whole game on the USA board (random seed 7).
+# Three computer players, Ana, Bea and Cal, play a whole game on the USA board ([random seed](../docs/glossary.md#random-seed) 7).
 # Press **▶** to play it one step at a time, **◀** to go back, **|◀** to go back to the deal,
 # drag the **step** slider, or press **▶ Play** (and **⏸ Pause**, which keeps the step). Click a
 # route on the board to see when it was claimed and by whom. The **eyes** menu shows the game as
@@ -178,7 +180,7 @@ print(g)
 print(g.edges["Denver", "Omaha", usa.route_id("Denver–Omaha")])
 
 # %% [markdown]
-# The **degree** of a city is the number of tracks that meet there (a double route counts
+# The **[degree](../docs/glossary.md#degree)** of a city is the number of tracks that meet there (a double route counts
 # twice). Counting **neighbours** instead, the cities one route away, treats a double route
 # once: that is the degree in the simple graph `nx.Graph(g)`.
 
@@ -250,10 +252,13 @@ ttr_nb.show(asia, highlight=routes, highlight_label="the cheapest path", cities=
 # %% [markdown]
 # ## Exercises
 #
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
+#
 # Write your answer in place of the `...` and run the cell: it tells you whether it is right,
 # and if not, what to look at again.
 #
-# ### Exercise 1. Tracks and neighbours
+# ### Exercise 1. (warm-up) Tracks and neighbours
 #
 # Look at **Seattle** on the USA board. How many tracks meet there, and how many neighbours
 # does it have? Answer a pair `(tracks, neighbours)`.
@@ -273,11 +278,12 @@ print(tracks["Seattle"], neighbours["Seattle"], sorted(g["Seattle"]))
 exercises.check("00.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. Fewest trains, with mountains
+# ### Exercise 2. (challenge) Fewest trains, with mountains
 #
 # On Legendary Asia, the ticket Krasnoyarsk–Peking is worth 9 points. Find a path from
 # Krasnoyarsk to Peking that costs the fewest trains (cars plus mountain X spaces). Answer the
 # list of its cities in order. Use the picture of the board, or the functions above.
+# Be ready to explain why no path from Krasnoyarsk to Peking costs fewer trains.
 
 # %%
 answer = ...   # e.g. ["Krasnoyarsk", "Irkutsk", ...]
@@ -296,7 +302,7 @@ answer = ["Krasnoyarsk", "Dihua", "Peking"]
 exercises.check("00.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. Predict, then run: a ticket and its cheapest path
+# ### Exercise 3. (core) Predict, then run: a ticket and its cheapest path
 #
 # The original USA ticket Seattle–New York is worth 22 points. How many trains does the
 # cheapest path from Seattle to New York take? Predict first, then run

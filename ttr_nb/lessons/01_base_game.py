@@ -54,7 +54,7 @@ ttr_nb.show(usa, title="The USA board")
 # %% [markdown]
 # ## 2. Setting up
 #
-# `ttr_nb.new_game` deals a game from a random seed (75 here): the same number always deals
+# `ttr_nb.new_game` deals a game from a [random seed](../docs/glossary.md#random-seed) (75 here): the same number always deals
 # the same cards, so the class sees the same game every time.
 #
 # - Each player has **45 trains** ([B-2.1](../docs/RULES.md#B-2.1)).
@@ -72,7 +72,7 @@ narrate.view(game, 1)
 
 # %% [markdown]
 # Each seat is played by a computer player (`"greedy"`): it keeps the tickets it can finish
-# with few trains, claims the routes on the cheapest paths between its cities and draws the
+# with few trains, claims the routes on the cheapest [paths](../docs/glossary.md#path) between its cities and draws the
 # colours those routes need. First, each player chooses which tickets to keep; the others
 # only learn how many. Then we look at the table as the **teacher** sees it: every hand,
 # every ticket, even the top of the deck.
@@ -236,7 +236,7 @@ while not game.over:
 #
 # `game.score()` adds up everything: the route points, each Destination Ticket (plus its value
 # if done, minus if not), and the 10 points of the **Longest Path bonus** for the longest
-# trail of trains ([B-8.2](../docs/RULES.md#B-8.2)). Ana and Bea tie for it, so both score it.
+# [trail](../docs/glossary.md#trail) of trains ([B-8.2](../docs/RULES.md#B-8.2)). Ana and Bea tie for it, so both score it.
 # On a tie in points, the most completed tickets wins ([B-8.3](../docs/RULES.md#B-8.3)).
 # Lesson 03 reads the whole Scoresheet line by line. The band striped in her colour shows Bea's longest trail.
 
@@ -267,11 +267,14 @@ ttr_nb.show(game, trails={"Bea": sheet.trail(bea).routes}, title=f"Bea's longest
 # %% [markdown]
 # ## Exercises
 #
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
+#
 # Write your answer in place of the `...` and run the cell: it tells you whether it is right,
 # and if not, what to look at again.
 
 # %% [markdown]
-# ### Exercise 1. Is Bea allowed to take this card?
+# ### Exercise 1. (core) Is Bea allowed to take this card?
 #
 # Back at the start of the game: Ana has taken her two pink cards. Suppose that Bea, instead
 # of claiming a route, draws her first card blind from the deck; the cell prints the face-up
@@ -295,7 +298,7 @@ narrate.try_play(quiz, DrawCard("locomotive"))
 exercises.check("01.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. Predict, then run: ways to pay
+# ### Exercise 2. (warm-up) Predict, then run: ways to pay
 #
 # On a copy of the game, Ana took the face-up Locomotive on her first turn, as in section 4;
 # then Bea and Cal drew two blind cards each. Ana now holds one yellow, one green, one pink, one white card and one
@@ -320,7 +323,7 @@ _ = narrate.payments(l01.ana_with_a_locomotive(), "Kansas City–Oklahoma City")
 exercises.check("01.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. What does it cost, what does it score?
+# ### Exercise 3. (warm-up) What does it cost, what does it score?
 #
 # Near the end of the game Ana claims Calgary–Winnipeg (6 spaces, white) and, in her last
 # turn, Atlanta–New Orleans (4 spaces, yellow). How many Train Car cards does she pay for the
@@ -340,11 +343,12 @@ answer = (10, 22)
 exercises.check("01.3", answer)
 
 # %% [markdown]
-# ### Exercise 4. How many turns are left?
+# ### Exercise 4. (challenge) How many turns are left?
 #
 # Five players, Ana, Bea, Cal, Dan and Eve, play a game (random seed 1). Dan ends a turn
 # with exactly **2** trains left. How many more turns are played before the game ends?
 # Answer a whole number (0 if the game goes on as usual).
+# Be ready to explain which rule decides it, and why.
 
 # %%
 answer = ...   # a whole number of turns

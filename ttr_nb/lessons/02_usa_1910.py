@@ -142,7 +142,7 @@ print(sheet)
 # - **routes 80**: each route scores by its length (a 6-car route 15, a 5-car route 10, ...);
 # - **tickets +40**: three done, 19 + 17 + 13 = 49, and Los Angeles–Oklahoma City (9) not done:
 #   49 − 9 = 40;
-# - **Longest Path +10**: her longest trail is 34 cars, and so is Bea's. On a tie each tied
+# - **Longest Path +10**: her longest [trail](../docs/glossary.md#trail) is 34 cars, and so is Bea's. On a tie each tied
 #   player scores the bonus ([B-8.2](../docs/RULES.md#B-8.2)), so both get 10;
 # - **Globetrotter +15**: Ana completed 3 tickets, Bea 2.
 #
@@ -189,9 +189,12 @@ print(sheet_1910.bonus_summary("globetrotter"))
 
 # %% [markdown]
 # ## Exercises
+#
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
 
 # %% [markdown]
-# ### Exercise 1. Which tickets are in the Big Cities deck?
+# ### Exercise 1. (warm-up) Which tickets are in the Big Cities deck?
 # Here are seven tickets of the 1910 box: Denver–Saint Louis, Houston–Washington,
 # Montréal–Chicago, Vancouver–Portland, Calgary–Salt Lake City, Washington–Atlanta,
 # Seattle–Las Vegas. Which of them are in the Big Cities deck? Answer with a list of tickets by
@@ -213,7 +216,7 @@ answer = ["Houston–Washington", "Montréal–Chicago", "Seattle–Las Vegas"]
 exercises.check("02.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. Keep only 2?
+# ### Exercise 2. (core) Keep only 2?
 # Bea likes to keep only 2 of the tickets dealt at the start. In which of the four ways to play
 # (`usa-1910-classic`, `usa-1910`, `usa-mega`, `usa-big-cities`) is she allowed to? Predict
 # from the rules, then check with the table of section 1. Answer with a list of variant names.
@@ -232,10 +235,11 @@ answer = ["usa-1910-classic", "usa-1910", "usa-big-cities"]
 exercises.check("02.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. Who scores the Globetrotter?
+# ### Exercise 3. (challenge) Who scores the Globetrotter?
 # Three players end a game in the 1910 way to play. Run the cell: it lists their tickets and
 # draws their routes. Work out which tickets each player completed, then say who scores the
 # Globetrotter. Answer with a list of player names.
+# Be ready to explain, for each player, which ticket decides it.
 
 # %%
 table = l02.globetrotter_sheet()

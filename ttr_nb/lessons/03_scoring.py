@@ -6,7 +6,7 @@
 # **Learning goals.** After this lesson you can:
 # - work out a final score from the routes, the Destination Tickets and the bonuses;
 # - explain why a ticket fails, and what is missing to complete it;
-# - find a player's longest trail, and explain why it may pass a city twice;
+# - find a player's longest [trail](../docs/glossary.md#trail), and explain why it may pass a city twice;
 # - spot the five common scoring mistakes and correct them.
 #
 # **Time:** 50 minutes.
@@ -14,7 +14,7 @@
 # **Prerequisites:** lesson 01 (routes, Destination Tickets, the Longest Path bonus); lesson 02
 # for the Globetrotter.
 # **What you will do:** score the example of the rules on a real board, compare the longest
-# trail with the longest simple path, and work out three scores yourself.
+# trail with the [longest simple path](../docs/glossary.md#simple-path), and work out three scores yourself.
 
 # %%
 %matplotlib inline
@@ -191,7 +191,7 @@ print(dict(zip(tie.names, tie.totals)), "-", tie.verdict)
 #    the Globetrotter card replaces it (lesson 02 shows the difference: 145 against 135).
 #
 # On equal points the winner is the player with more completed tickets, then the one with the
-# longer continuous path ([B-8.3](../docs/RULES.md#B-8.3)), whoever holds the Longest Path
+# longer continuous [path](../docs/glossary.md#path) ([B-8.3](../docs/RULES.md#B-8.3)), whoever holds the Longest Path
 # bonus (a third player may hold it, and some ways to play have no such card). Ana and Bea
 # above have no ticket and paths of the same length, so they share the win.
 #
@@ -206,9 +206,12 @@ print(dict(zip(tie.names, tie.totals)), "-", tie.verdict)
 
 # %% [markdown]
 # ## Exercises
+#
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
 
 # %% [markdown]
-# ### Exercise 1. Kim's total
+# ### Exercise 1. (core) Kim's total
 # Kim and Jo play the base game (Longest Path bonus in play). Kim claimed Seattle–Portland (1),
 # Portland–San Francisco (5), San Francisco–Los Angeles (3), Los Angeles–Phoenix (3),
 # Phoenix–Denver (5) and Denver–Omaha (4). Her tickets: Seattle–Los Angeles (9),
@@ -234,7 +237,7 @@ answer = 62
 exercises.check("03.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. Which ticket fails, and why?
+# ### Exercise 2. (challenge) Which ticket fails, and why?
 # Ravi holds Duluth–Houston (8), Kansas City–Houston (5) and Winnipeg–Little Rock (11). His
 # routes are drawn below. Which ticket fails, and why? Answer with its cities, such as
 # `'Duluth–Houston'`; say the reason to yourself in one sentence before you look at the
@@ -261,7 +264,7 @@ answer = "Winnipeg–Little Rock"
 exercises.check("03.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. Zoe's longest trail
+# ### Exercise 3. (core) Zoe's longest trail
 # Zoe owns Helena–Denver (4), Denver–Omaha (4), Omaha–Kansas City (1), Kansas City–Denver (4)
 # and Denver–Oklahoma City (4). Find her longest trail: give its cities in order, such as
 # `['Seattle', 'Portland', ...]`. (Hint: a trail may pass a city twice.)

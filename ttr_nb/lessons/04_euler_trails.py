@@ -1,14 +1,14 @@
 # %% [markdown]
 # # Lesson 04 · Euler, trails and paths
-# A *Ticket to Ride* board is a real graph: cities are vertices, routes are edges. This lesson
-# uses it to meet degrees, Euler's theorem, and the difference between a trail and a path, which
+# A *Ticket to Ride* board is a real graph: cities are [vertices](../docs/glossary.md#vertex), routes are [edges](../docs/glossary.md#edge). This lesson
+# uses it to meet [degrees](../docs/glossary.md#degree), Euler's theorem, and the difference between a [trail](../docs/glossary.md#trail) and a [path](../docs/glossary.md#path), which
 # decides who gets the Longest Path bonus.
 #
 # **Learning goals.** After this lesson you can:
 # - work out the degree of every city of a network and say which cities are odd;
 # - state Euler's theorem, and explain which half Euler proved and which half Hierholzer proved;
-# - explain why the longest trail can be longer than the longest simple path, and find one;
-# - prove a lower bound on the routes a trail must leave out, from the odd cities;
+# - explain why the longest trail can be longer than the [longest simple path](../docs/glossary.md#simple-path), and find one;
+# - prove a lower [bound](../docs/glossary.md#bound) on the routes a trail must leave out, from the [odd cities](../docs/glossary.md#odd-city);
 # - (extension) explain why finding a longest trail is hard on large networks.
 #
 # **Time:** 50 minutes.
@@ -17,8 +17,9 @@
 # longest trail on a score sheet.
 # **What you will do:** count degrees on the USA board, compare the longest trail and the
 # longest simple path of a player's network, and solve three exercises on a practice network.
-# Two extensions, after the exercises, go further: bridges and planarity, and why the longest
-# trail is hard to find (a proof for university students, with a fourth exercise).
+# Three extensions, after the exercises, go further: [bridges](../docs/glossary.md#bridge) and planarity, and why the longest
+# trail is hard to find (a proof for university students, with a fourth exercise), and a
+# challenge: the biggest gap between a trail and a simple path (a fifth exercise).
 
 # %%
 %matplotlib inline
@@ -33,10 +34,10 @@ from ttr_nb.scoring import Scorer, Scoresheet
 # ## 1. The board is a multigraph
 #
 # Each city is a **vertex** and each track is an **edge**. A double route is two parallel
-# tracks between the same two cities, so the board is a **multigraph**. The **degree** of a
+# tracks between the same two cities, so the board is a **[multigraph](../docs/glossary.md#multigraph)**. The **degree** of a
 # city is the number of tracks that end there (both tracks of a double count).
 #
-# **The handshake lemma.** Every track has two ends, so the degrees add up to twice the number
+# **The [handshake lemma](../docs/glossary.md#handshake-lemma).** Every track has two ends, so the degrees add up to twice the number
 # of tracks. A sum of numbers is even only if an even number of them are odd: **every network
 # has an even number of odd cities.**
 
@@ -141,11 +142,15 @@ print("left out:", [usa.route(r).label() for r in owned if r not in trail.routes
 #   **longest simple path** can be shorter (Ana: 31 against 23).
 # - With *k* odd cities, every trail leaves out at least (*k* − 2) / 2 routes.
 #
-# The two extensions after the exercises show how `longest_trail` uses a network's bridges, and
-# why no fast method is known that finds a longest trail on every network.
+# The extensions after the exercises show how `longest_trail` uses a network's bridges and
+# why no fast method is known that finds a longest trail on every network; the last one is a
+# challenge.
 
 # %% [markdown]
 # ## Exercises
+#
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
 #
 # The three exercises are about Ben's network: 11 routes, 47 cars, around Helena.
 
@@ -156,7 +161,7 @@ print(", ".join(usa.route(c.route).label() for c in ben.claims))
 ttr_nb.show(Scoresheet.compute(usa, [ben]), title="Ben's network", dim_unclaimed=True)
 
 # %% [markdown]
-# ### Exercise 1. Which cities are odd?
+# ### Exercise 1. (warm-up) Which cities are odd?
 # Count the routes of Ben's network at each of his cities. Which cities have an odd number?
 # Give a list of city names, such as `['Winnipeg', 'Omaha']`.
 
@@ -177,7 +182,7 @@ print(degrees(usa, [c.route for c in ben.claims]))
 exercises.check("04.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. What every trail leaves out
+# ### Exercise 2. (challenge) What every trail leaves out
 # Without a computer: at least how many of Ben's routes must every trail leave out? Give a whole
 # number, and be ready to prove it.
 
@@ -196,7 +201,7 @@ answer = 2
 exercises.check("04.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. Find a longer trail
+# ### Exercise 3. (core) Find a longer trail
 # Ben's longest simple path is below. Find a trail of Ben's network with more cars: give its
 # cities in order, such as `['Vancouver', 'Calgary', ...]`. (A trail may pass a city again.)
 
@@ -225,11 +230,11 @@ exercises.check("04.3", answer)
 #
 # *Not in the 50 minutes: for students who finish early, or a second lesson.*
 #
-# A **bridge** is a route on no cycle: lose it and the network falls apart into two sides. A
+# A **bridge** is a route on no [cycle](../docs/glossary.md#cycle): lose it and the network falls apart into two sides. A
 # trail that crosses a bridge never comes back: the bridge is the only way between the two
 # sides, and a trail uses each route once. So beyond a bridge a trail only goes away, and
 # `longest_trail` searches each side of a bridge apart (the best a trail can do beyond each
-# bridge is worked out once) before it puts the pieces together. A network is **planar** if it
+# bridge is worked out once) before it puts the pieces together. A network is **[planar](../docs/glossary.md#planar)** if it
 # can be drawn with no two routes crossing; on a printed board routes never cross, and networkx
 # confirms it. The USA board has no bridge. On the Heart of Africa a country is a dead end: a
 # line of trains may end there but never pass through it ([H-8.2](../docs/RULES.md#H-8.2)), so
@@ -265,12 +270,12 @@ for n, k in counts.items():
 # already have over 474 million trails, and the board has 100 tracks. A search must be cleverer.
 #
 # **No fast method is known that is exact on every network.** Finding a longest trail is
-# NP-hard: a fast exact method would also decide fast whether a network has a **Hamiltonian
+# [NP-hard](../docs/glossary.md#np-hard): a fast exact method would also decide fast whether a network has a **Hamiltonian
 # cycle** (a cycle through every city exactly once), a problem that is NP-complete even for
-# planar networks where every city has exactly 3 routes (Garey, Johnson and Tarjan, 1976). The
+# planar networks where every city has exactly 3 routes (Garey, Johnson and Tarjan, 1976; [reading list](../docs/reading.md)). The
 # link needs one fact about such networks; prove it first.
 #
-# ### Exercise 4. Extension: passing through a city
+# ### Exercise 4. (challenge) Extension: passing through a city
 # In a network where every city has at most 3 routes, at most how many times can a trail *pass
 # through* a city (arrive on one route and leave on another)? Give a whole number, and be ready
 # to say why.
@@ -300,7 +305,7 @@ exercises.check("04.4", answer)
 # 2. A dead end can only be the first or last route of a trail. A trail that uses both runs
 #    u′, u, …, v, v′ and passes no city twice in between: from u to v it is a simple path, of at
 #    most *n* − 1 routes. So it has at most 3 + (*n* − 1) + 3 = *n* + 5 cars, and exactly *n* + 5
-#    when that path passes every city: together with u–v, a Hamiltonian cycle.
+#    when that path passes every city: together with u–v, a [Hamiltonian cycle](../docs/glossary.md#hamiltonian-cycle).
 # 3. A trail that uses at most one dead end passes through each of the *n* cities at most once,
 #    so it has at most *n* + 1 routes and *n* + 3 cars.
 #
@@ -310,3 +315,40 @@ exercises.check("04.4", answer)
 # whether the network has a Hamiltonian cycle at all. A player owns few routes, and
 # `longest_trail` is exact and fast on them; lesson 05 finds the longest trail of a whole board,
 # with a proof.
+
+# %% [markdown]
+# ## Extension · Challenge: the biggest gap
+#
+# *Not in the 50 minutes: a challenge for students who finish early, or for homework.*
+#
+# Ana's longest trail beats her longest simple path because it passes a city twice. How big can
+# that gap get with only a few routes?
+#
+# ### Exercise 5. (challenge) Extension: the biggest gap
+# Build a network of **at most 6 routes** of the USA board (never both tracks of a double
+# route) whose longest trail is at least **10 cars** longer than its longest simple path.
+# Answer with the list of routes, such as `['Denver–Omaha', 'Omaha–Chicago']`. Be ready to
+# explain where your trail passes a city twice, and why no simple path can use the routes your
+# trail uses there.
+
+# %%
+answer = ...   # a list of at most 6 routes
+exercises.check("04.5", answer)
+
+# %% [markdown] tags=["solution"]
+# **Solution.** Give one city 4 routes: a cycle through it and a branch on each side. Helena
+# with the cycle Helena–Seattle (6), Seattle–Calgary (4), Calgary–Helena (4), the branch
+# Helena–Duluth (6) and the branch Helena–Salt Lake City (3), Salt Lake City–Denver (3): 26 cars.
+# The trail Denver → Salt Lake City → Helena → Seattle → Calgary → Helena → Duluth uses all of
+# them, passing Helena twice. A simple path passes Helena once, so it uses only 2 of Helena's 4
+# routes: one branch (6 cars either way) and the cycle less one of its routes at Helena (at most
+# 14 − 4 = 10 cars), 16 cars in all. The gap, 10 cars, is what the simple path leaves behind at
+# Helena: the other branch (6) and the cycle's shorter route at Helena (4). Longer routes at the
+# city passed twice make a bigger gap.
+
+# %% tags=["solution"]
+answer = ["Duluth–Helena", "Helena–Seattle", "Seattle–Calgary", "Calgary–Helena",
+          "Helena–Salt Lake City", "Salt Lake City–Denver"]
+print(longest_trail(usa, usa.route_ids(answer)).describe())
+print(longest_simple_path(usa, usa.route_ids(answer)).describe())
+exercises.check("04.5", answer)

@@ -1,19 +1,19 @@
 # %% [markdown]
 # # Lesson 05 · Trail optimisation: T-joins, Steiner trees, the whole board
-# How do you *prove* that a trail is the longest, without trying every trail? And what is the
+# How do you *prove* that a [trail](../docs/glossary.md#trail) is the longest, without trying every trail? And what is the
 # cheapest set of routes that completes a hand of Destination Tickets? This lesson answers both
 # with two classic tools of optimisation, on the real boards.
 #
 # **Learning goals.** After this lesson you can:
-# - explain what a T-join is, and why the routes a trail leaves out always contain one;
-# - work out the upper bound "all the cars minus the cheapest T-join" for a network, and use it
+# - explain what a [T-join](../docs/glossary.md#t-join) is, and why the routes a trail leaves out always contain one;
+# - work out the upper [bound](../docs/glossary.md#bound) "all the cars minus the cheapest T-join" for a network, and use it
 #   to prove that a trail is the longest;
 # - explain how the longest trail of a whole board is found and proven;
-# - (extension) explain why a Steiner tree can be much cheaper than completing tickets one by one.
+# - (extension) explain why a [Steiner tree](../docs/glossary.md#steiner-tree) can be much cheaper than completing tickets one by one.
 #
 # **Time:** 50 minutes.
 # **Sections:** §1 What a trail leaves out (12 min) · §2 The bound at work (8 min) · §3 The longest trail of a whole board (10 min) · exercises (20 min)
-# **Prerequisites:** lesson 04 (degrees, odd cities, Euler's theorem, trails).
+# **Prerequisites:** lesson 04 ([degrees](../docs/glossary.md#degree), [odd cities](../docs/glossary.md#odd-city), Euler's theorem, trails).
 # **What you will do:** prove the longest trail of a player's network, prove the longest trail
 # of every board, and solve three exercises. An extension, after the exercises, finds the
 # cheapest routes for several tickets at once (Steiner trees), with a fourth exercise.
@@ -86,7 +86,7 @@ ttr_nb.show(Scoresheet.compute(usa, [ana]), highlight=bound.t_join, highlight_la
 # %% [markdown]
 # The cheapest T-join is Ana's four spurs; it leaves Las Vegas and Pittsburgh odd, the two ends
 # of her trail. The bound is 31 and her trail has 31 cars: it is the longest, **proven**, without
-# trying a single other trail. `t_join_bound` finds the cheapest T-join exactly: the cheapest paths
+# trying a single other trail. `t_join_bound` finds the cheapest T-join exactly: the cheapest [paths](../docs/glossary.md#path)
 # between all pairs of odd cities (Dijkstra), then the cheapest way to pair the odd cities up
 # with two left free (a minimum-weight matching, Edmonds' blossom algorithm, in networkx).
 #
@@ -128,7 +128,7 @@ ttr_nb.show(usa, highlight=player.left_out, highlight_label="city pairs left out
 # highlighted would run one trail of 235 cars, from Portland to San Francisco. (A real player
 # has 45 trains.)
 #
-# The board itself, with **both** tracks of every double, is a multigraph with 100 tracks. Its
+# The board itself, with **both** tracks of every double, is a [multigraph](../docs/glossary.md#multigraph) with 100 tracks. Its
 # longest trail is a fact about that graph, not a Longest Path any player can own:
 
 # %%
@@ -166,6 +166,9 @@ for name in ("legendary_asia", "heart_of_africa", "team_asia"):
 # %% [markdown]
 # ## Exercises
 #
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
+#
 # The three exercises are about Cleo's network, around the Great Lakes: 10 routes, 39 cars.
 
 # %%
@@ -175,7 +178,7 @@ print(", ".join(usa.route(c.route).label() for c in cleo.claims))
 ttr_nb.show(Scoresheet.compute(usa, [cleo]), title="Cleo's network", dim_unclaimed=True)
 
 # %% [markdown]
-# ### Exercise 1. The cars every trail leaves out
+# ### Exercise 1. (core) The cars every trail leaves out
 # Find the odd cities of Cleo's network and the cheapest set of routes whose odd cities are all of
 # them but two. At least how many cars must every trail of Cleo's network leave out? Give a whole
 # number of cars.
@@ -199,7 +202,7 @@ print(t_join_bound(usa, [c.route for c in cleo.claims]).describe())
 exercises.check("05.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. A trail that meets the bound
+# ### Exercise 2. (core) A trail that meets the bound
 # So no trail of Cleo's network is longer than 39 minus your answer. Find a trail that long, and
 # you have proven it is the longest. Give its cities in order, such as `['Seattle', 'Portland', ...]`.
 
@@ -219,13 +222,15 @@ answer = ["Omaha", "Chicago", "Toronto", "Duluth", "Winnipeg", "Sault St. Marie"
 exercises.check("05.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. A trail that ends at two even cities
+# ### Exercise 3. (challenge) A trail that ends at two even cities
 # A trail of a network starts at an even city *s* and ends at another even city *t*. Which cities
 # are odd for the routes it leaves out? Answer `'a'`, `'b'` or `'c'`:
 #
 # - a. the odd cities of the network;
 # - b. the odd cities of the network, less *s* and *t*;
 # - c. the odd cities of the network, and *s* and *t*.
+#
+# Be ready to prove your choice: count the routes the trail uses at each city.
 
 # %%
 answer = ...   # 'a', 'b' or 'c'
@@ -251,8 +256,8 @@ exercises.check("05.3", answer)
 #
 # A ticket is complete when its two cities are joined by your routes. The fewest trains that join
 # two cities is a **shortest path** (`cheapest_cost`, Dijkstra's algorithm). Joining *several*
-# cities as cheaply as possible is the **Steiner tree** problem, which is NP-hard: `steiner_tree`
-# solves it exactly for up to 7 cities (the Dreyfus–Wagner dynamic programme) and otherwise uses
+# cities as cheaply as possible is the **Steiner tree** problem, which is [NP-hard](../docs/glossary.md#np-hard): `steiner_tree`
+# solves it exactly for up to 7 cities (the Dreyfus–Wagner dynamic programme, [reading list](../docs/reading.md)) and otherwise uses
 # networkx's approximation (at most twice the cheapest). For a hand of up to 4 tickets,
 # `ticket_steiner` tries every way to group them, one exact Steiner tree per group: tickets far
 # apart are better served by separate trees (a Steiner **forest**).
@@ -279,7 +284,7 @@ ttr_nb.show(usa, highlight=forest.routes, highlight_label="the cheapest routes (
 # two Winnipeg tickets share a city) would cost 31, more than the two separate trees.
 
 # %% [markdown]
-# ### Exercise 4. Extension: two tickets at once
+# ### Exercise 4. (core) Extension: two tickets at once
 # Seattle–New York (22 points) and Vancouver–Montréal (20 points): what is the fewest trains
 # that completes **both** tickets? Use the map (and `cheapest_cost` if you like). Give a whole
 # number of trains.

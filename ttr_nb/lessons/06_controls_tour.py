@@ -6,7 +6,7 @@
 # **Learning goals.** After this lesson you can:
 # - step through a recorded game and find the step at which a Destination Ticket is completed;
 # - play a turn from the PlayPanel and read why an illegal move is refused;
-# - take a final score apart: routes, tickets, the longest trail and the Longest Path bonus;
+# - take a final score apart: routes, tickets, the longest [trail](../docs/glossary.md#trail) and the Longest Path bonus;
 # - build a network route by route and predict how its longest trail changes.
 #
 # **Time:** 50 minutes.
@@ -33,7 +33,7 @@ from ttr_nb.widgets import GameStepper, PlayPanel, RouteBuilder, ScoringExplorer
 # ## A game to look at
 #
 # Three computer players play a whole game on the USA map. Each one is `greedy`: it keeps the
-# tickets it can finish cheaply and claims the routes on their cheapest paths. The random seed
+# tickets it can finish cheaply and claims the routes on their cheapest [paths](../docs/glossary.md#path). The [random seed](../docs/glossary.md#random-seed)
 # fixes the shuffles and the players' choices, so this is the same game every time it runs.
 
 # %%
@@ -148,7 +148,7 @@ print(panel.message)
 #
 # Back to the finished game. Pick a player, then what to look at: the **longest trail** (a city
 # may repeat, each route counts once: this is what the Longest Path bonus counts,
-# [B-8.2](../docs/RULES.md#B-8.2)), the **longest simple path** (no city twice, the naive
+# [B-8.2](../docs/RULES.md#B-8.2)), the **[longest simple path](../docs/glossary.md#simple-path)** (no city twice, the naive
 # answer, sometimes shorter), each ticket with the path that completes it or the gap that
 # breaks it (the open routes that would have joined its cities), and the bonus. **Click a
 # route** on the board for its score line, **click a city** for the player's tickets from it.
@@ -217,7 +217,7 @@ print(builder.message)
 
 # %% [markdown]
 # Only 25, not 26. A trail enters and leaves the cities it passes through in pairs of routes,
-# so a trail that uses **every** route of a network can only start and end at its odd cities
+# so a trail that uses **every** route of a network can only start and end at its [odd cities](../docs/glossary.md#odd-city)
 # (Euler's theorem, lesson 04). Now four cities are odd: Omaha, Winnipeg and Vancouver (1 route
 # each) and Seattle (3). A trail has two ends, so no trail uses every route: at least one is
 # left out, and the cheapest is Vancouver–Seattle (1 car). The trail runs from Omaha through
@@ -241,7 +241,10 @@ print(builder.message)
 # %% [markdown]
 # ## Exercises
 #
-# ### Exercise 1. Ana's first ticket
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
+#
+# ### Exercise 1. (warm-up) Ana's first ticket
 # In the game above, at which **step** does Ana complete her first Destination Ticket (its two
 # cities joined by her routes)? Use the stepper with Ana's eyes (`stepper.eyes_picker.value = 0`)
 # and watch for the first ✓ beside her tickets. Answer with the step number.
@@ -269,7 +272,7 @@ answer = 22
 exercises.check("06.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. One more route for Bea
+# ### Exercise 2. (core) One more route for Bea
 # At the end of the game Bea has 7 trains left. If she could claim **one** more route, one still
 # open to her and of at most 7 cars, which would make her longest trail longest? Try routes in a
 # RouteBuilder loaded with her routes:
@@ -296,9 +299,10 @@ answer = "Helena–Duluth"
 exercises.check("06.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. A trail of 26 cars
+# ### Exercise 3. (challenge) A trail of 26 cars
 # Build a network of **at most 5 routes** whose longest trail is at least **26** cars. Try it
 # in the RouteBuilder (`builder.clear()` empties it), then answer with the list of routes.
+# Be ready to explain why the routes must be long and must all lie on one trail.
 
 # %%
 answer = ...   # a list of routes, such as ["Denver–Omaha", "Omaha–Chicago"]

@@ -64,7 +64,7 @@ ttr_nb.show(board, highlight=terrain.routes_of(board, "jungle"), highlight_color
 # you**, so everybody can count everybody's ([H-3.5](../docs/RULES.md#H-3.5)).
 #
 # Here is the game we follow: Ana, Bea, Cal and Dee are four greedy computer players (each
-# chases its own tickets), random seed 800.
+# chases its own tickets), [random seed](../docs/glossary.md#random-seed) 800.
 
 # %%
 game = ttr_nb.new_game("heart-of-africa", ["Ana", "Bea", "Cal", "Dee"], seed=800)
@@ -165,7 +165,7 @@ _ = narrate.play(game, doubling)
 # ## 5. Countries, ferries and Madagascar
 #
 # Some tickets name a **country** (Nigeria, Tchad, Sudan) instead of a city
-# ([H-8.1](../docs/RULES.md#H-8.1)). A country is a dead end: no path runs through it, and two
+# ([H-8.1](../docs/RULES.md#H-8.1)). A country is a dead end: no [path](../docs/glossary.md#path) runs through it, and two
 # routes into the same country are not joined to each other ([H-8.2](../docs/RULES.md#H-8.2)).
 # A country ticket is complete when any route into that country is joined to the ticket's other
 # end ([H-8.3](../docs/RULES.md#H-8.3)).
@@ -190,7 +190,7 @@ print(connect(board, into_tchad, "Tchad", "Bangui").describe())
 # Locomotive for each Locomotive space ([H-7.2](../docs/RULES.md#H-7.2)). Below: the ferries,
 # and Beira joined to Maputo through Madagascar. Then a network of five routes (highlighted in the
 # picture): Mombasa–Dar es Salaam, Dar es Salaam–Nacala (the route Cal just doubled) and the
-# three ferries. It completes the ticket Mombasa–Madagascar (10 points), and its longest trail
+# three ferries. It completes the ticket Mombasa–Madagascar (10 points), and its longest [trail](../docs/glossary.md#trail)
 # crosses Madagascar, which no trail can do through a country.
 
 # %%
@@ -260,9 +260,12 @@ print(terrain.terrain_text(final, majorities=False))
 
 # %% [markdown]
 # ## Exercises
+#
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
 
 # %% [markdown]
-# ### Exercise 1. Who may double a Jungle & Forest route?
+# ### Exercise 1. (core) Who may double a Jungle & Forest route?
 # Here is the game of sections 2 to 4 two turns after Cal's doubling, when turn 53 begins (the
 # cell below prints the Terrain cards in front of each player). Which players may now double a
 # Jungle & Forest route, if they can pay for it? Answer with a list of names (an empty list if
@@ -287,7 +290,7 @@ answer = ["Ana", "Dee"]
 exercises.check("07.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. What is a doubled route worth?
+# ### Exercise 2. (warm-up) What is a doubled route worth?
 # Bea claims Walvis Bay–Cape Town (6 spaces, yellow) and doubles it. How many Terrain cards
 # does she spend, and how many points does the route bring her in all? Answer with two numbers
 # in brackets: `(cards, points)`. (The route table of this board: 1, 2, 4, 7, 10, 15 points for
@@ -307,7 +310,7 @@ answer = (2, 30)
 exercises.check("07.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. Which tickets are complete?
+# ### Exercise 3. (core) Which tickets are complete?
 # A player owns the routes printed below (highlighted on the map). Which of the tickets
 # Yaoundé–Kisangani, Tchad–Nairobi and Tchad–Luanda are complete? Answer with a list, such as
 # `['Tchad–Luanda']` (an empty list if none).
@@ -335,9 +338,10 @@ answer = ["Tchad–Nairobi"]
 exercises.check("07.3", answer)
 
 # %% [markdown]
-# ### Exercise 4. Who scores the Globetrotter?
+# ### Exercise 4. (challenge) Who scores the Globetrotter?
 # Here are the Destination Tickets of another whole game (four greedy players, random seed 7).
 # Who scores the Globetrotter in ttr_nb? Answer with a list of names.
+# Be ready to say why each of the other players does not score it.
 
 # %%
 gsheet = l07.globetrotter_sheet()

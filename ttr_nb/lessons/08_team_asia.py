@@ -20,7 +20,7 @@
 # - say what a player may see, and which cards a player may pay with (hand and team holder, never the partner's hand);
 # - explain where each drawn card and each shared ticket goes at setup;
 # - say which tracks of a double or triple route are still open with two teams and with three;
-# - work out the chance that a tunnel costs nothing more, with the hypergeometric law, and say what it assumes.
+# - work out the chance that a tunnel costs nothing more, with the [hypergeometric](../docs/glossary.md#hypergeometric) law, and say what it assumes.
 #
 # **Time:** 50 minutes (about 38 to read and run, 12 for the exercises).
 # **Sections:** §1 The rules of Team Asia (5 min) · §2 Setup (5 min) · §3 Drawing cards (4 min) · §4 Double and triple routes (5 min) · §5 Claiming with the team holder (5 min) · §6 Tunnels (7 min) · §7 The odds of a tunnel, exactly (7 min) · exercises (12 min)
@@ -234,14 +234,18 @@ print("for 4 cards, exactly: P(nothing more) =", extra_card_odds(full_deck(), "g
 # %% [markdown]
 # ## Exercises
 #
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
+#
 # Write your answer in place of the `...` and run the cell: the checker says whether it is right, and if not, what to look at again.
 
 # %% [markdown]
-# ### Exercise 1. A tunnel with the Europe rule
+# ### Exercise 1. (challenge) A tunnel with the Europe rule
 # Cal laid 2 yellow cards for the tunnel Niigata–Osaka, with 53 unseen cards of which 9 match (the
 # `tunnel_odds` line above). Suppose the game used the Europe rule, `tunnel_reveal=3`: what is the
 # probability that the tunnel costs **nothing more**? Work it out by hand: give a fraction, or a
 # decimal rounded to 3 decimal places.
+# Be ready to explain each factor of your fraction.
 
 # %%
 answer = ...   # e.g. '1/3' or 0.333
@@ -258,7 +262,7 @@ answer = 13244 / 23426
 exercises.check("08.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. Which payments may Dee make?
+# ### Exercise 2. (core) Which payments may Dee make?
 # Just before Dee's claim in section 5 (her view and Cal's hand are printed there), which of
 # these payments are allowed? Answer with a list of letters, such as `["A", "C"]`.
 # - A: Harbin–Vladivostok (2, green) with 2 green, 1 of them from the team holder.
@@ -282,7 +286,7 @@ answer = ["A", "D"]
 exercises.check("08.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. The tracks of Shanghai–Wuhan
+# ### Exercise 3. (core) The tracks of Shanghai–Wuhan
 # Shanghai–Wuhan is a triple route: a blue, a black and a gray track. Answer with a list of
 # three `True`/`False`:
 # 1. In this game played with `two_team_doubles="both"`, Ana holds the blue track. May Bea claim
@@ -354,7 +358,7 @@ narrate.team_view(what_if, 0)
 # [TA-22](../docs/RULES.md#TA-22)).
 #
 # > **Uncertain rule.** Only one secondary source names the Team Asia bonuses: +10 to the team
-# > with the longest trail and +10 to the team with the most completed tickets
+# > with the longest [trail](../docs/glossary.md#trail) and +10 to the team with the most completed tickets
 # > ([TA-22](../docs/RULES.md#TA-22)). ttr_nb gives both; the setting `team_bonuses`
 # > (`"both"`, `"longest_path"`, `"most_tickets"` or `"none"`) keeps only some of them.
 

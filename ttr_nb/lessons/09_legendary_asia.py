@@ -20,7 +20,7 @@
 # - work out the trains a mountain route takes and the points it scores, and compare its points per train with an ordinary route's;
 # - say which cards a ferry needs;
 # - explain what happens to the tickets a player does not keep at setup;
-# - find who scores the Asian Explorer bonus: the most cities in one network, which is not a longest trail.
+# - find who scores the Asian Explorer bonus: the most cities in one network, which is not a longest [trail](../docs/glossary.md#trail).
 #
 # **Time:** 45 minutes (about 30 to read and run, 15 for the exercises).
 # **Sections:** §1 The rules of Legendary Asia (3 min) · §2 Mountain routes (8 min) · §3 A game: the tickets (4 min) · §4 Ferries (3 min) · §5 A mountain claimed (4 min) · §6 The Asian Explorer (6 min) · §7 The final score (2 min) · exercises (15 min)
@@ -87,7 +87,7 @@ for v, n in mountain_kinds(board):
 #
 # ## 3. A game: the tickets
 #
-# Three computer players play a game with a fixed random seed. First the tickets: each player is
+# Three computer players play a game with a fixed [random seed](../docs/glossary.md#random-seed). First the tickets: each player is
 # dealt 1 Long Route and 3 regular tickets and keeps at least 2. What is not kept goes back into
 # the box with the undealt Long Routes: nobody will draw them. Below, the box gets the 3 Long
 # Routes nobody was dealt and the 2 + 1 + 1 = 4 tickets not kept: 7 tickets.
@@ -192,10 +192,13 @@ narrate.score_summary(sheet)
 # %% [markdown]
 # ## Exercises
 #
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
+#
 # Write your answer in place of the `...` and run the cell: the checker says whether it is right, and if not, what to look at again.
 
 # %% [markdown]
-# ### Exercise 1. What is this mountain route worth?
+# ### Exercise 1. (warm-up) What is this mountain route worth?
 # No route of Legendary Asia has 3 spaces and 2 X. If one were printed on the board, how many
 # trains would claiming it take from the reserve, and how many points would it score at once?
 # Answer with a pair `(trains, points)`.
@@ -214,7 +217,7 @@ answer = (5, 8)
 exercises.check("09.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. Points per train
+# ### Exercise 2. (core) Points per train
 # Which pays more per train taken from the reserve: Omsk–Samarkand (4 spaces, 1 X), or an
 # ordinary route of 5 spaces? Answer `"mountain"`, `"ordinary"` or `"the same"`.
 
@@ -240,13 +243,14 @@ answer = "ordinary"
 exercises.check("09.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. Who gets the Asian Explorer?
+# ### Exercise 3. (challenge) Who gets the Asian Explorer?
 # At the end of a game:
 # - Ana holds Agra–Calcutta, Agra–Kathmandu and Agra–Rawalpindi;
 # - Bea holds Dihua–Samarkand, Karachi–Samarkand and Karachi–Shiraz;
 # - Cal holds Peking–Xi'an, Dihua–Xi'an, Moscow–Perm and Astrakhan–Moscow.
 #
 # Who scores the Asian Explorer bonus in ttr_nb? Answer with a list of names.
+# Be ready to say why, from the cities of each player's largest network.
 
 # %%
 answer = ...   # e.g. ["Cal"]

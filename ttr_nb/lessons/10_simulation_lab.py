@@ -2,11 +2,11 @@
 # # Lesson 10 · The simulation lab: experiments over many games
 # One game cannot tell you whether the first player has an edge or which routes matter.
 # Hundreds of games, played by computer players, can, if you read them with care: with an
-# interval around every rate, and without mistaking a correlation for a cause.
+# interval around every rate, and without mistaking a [correlation](../docs/glossary.md#correlation) for a cause.
 #
 # **Learning goals.** After this lesson you can:
-# - play many games with one call, and get the same games back from the same random seed;
-# - read a win rate with its 95% interval and decide whether a difference is more than chance;
+# - play many games with one call, and get the same games back from the same [random seed](../docs/glossary.md#random-seed);
+# - read a win rate with its [95% interval](../docs/glossary.md#confidence-interval) and decide whether a difference is more than chance;
 # - work out how many games an experiment needs for the precision you want;
 # - explain why a route claimed by winners is not, for that reason alone, a route that wins.
 #
@@ -32,7 +32,7 @@ from ttr_nb.simulate import summary_table, wilson
 #
 # `ttr_nb.simulate(variant, players, games, seed, agents)` plays the games and returns one
 # result per game. Here two `greedy` computer players (each keeps the tickets it can finish
-# cheaply and claims the routes on their cheapest paths) play 200 games on the USA map. A pool
+# cheaply and claims the routes on their cheapest [paths](../docs/glossary.md#path)) play 200 games on the USA map. A pool
 # of two processes plays them on two cores at once.
 
 # %%
@@ -57,7 +57,7 @@ print(ttr_nb.simulate("usa", players=2, games=6, seed=2024, agents="greedy") == 
 #
 # Seat 0 plays first. If the seat made no difference, each seat would win half the games. But
 # 200 games are a sample: even two equal players would not win exactly 100 each. The **95%
-# interval** (a Wilson interval) is the range of true win rates that fit what we saw: for a true
+# interval** (a [Wilson interval](../docs/glossary.md#wilson-interval)) is the range of true win rates that fit what we saw: for a true
 # rate outside it, a result as far from that rate as ours would turn up in fewer than about 5
 # runs of 100. Made this way, run after run, the interval holds the true rate in about 95 runs
 # of 100.
@@ -197,7 +197,10 @@ for t in lab.win_rates(teams)[::2]:
 # %% [markdown]
 # ## Exercises
 #
-# ### Exercise 1. A first-team edge?
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
+#
+# ### Exercise 1. (core) A first-team edge?
 # In the Team Asia run above the first team won 26 of the 40 games. Work out the 95% interval
 # of its win rate with `wilson`. At the 95% level, is that evidence that the first team has an
 # edge? Answer `True` or `False`.
@@ -220,7 +223,7 @@ answer = False
 exercises.check("10.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. Playing first at a table of four
+# ### Exercise 2. (warm-up) Playing first at a table of four
 # With four greedy players the fair share of each seat is 25%. First **predict**: will seat 0,
 # who plays first, win more than its share? Then **run**
 # `ttr_nb.simulate("usa", players=4, games=60, seed=7, agents="greedy")` and answer with the
@@ -246,10 +249,11 @@ answer = 0.40   # 24 of 60: the checker plays the same 60 games again
 exercises.check("10.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. How many games for ± 2 points?
+# ### Exercise 3. (challenge) How many games for ± 2 points?
 # You want to measure a win rate near 50% to within ± 2 percentage points (half the width of
 # the 95% interval at most 0.02). How many games do you need, at the fewest? Try numbers with
 # `wilson(n // 2, n)`, then answer with a whole number.
+# Be ready to explain why halving the width of an interval takes about four times as many games.
 
 # %%
 answer = ...   # a number of games

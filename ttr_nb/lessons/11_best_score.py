@@ -1,14 +1,14 @@
 # %% [markdown]
 # # Lesson 11 · The best possible score: a network design problem, proven
 # With 45 trains and every card you need, what is the highest score one player can make on the
-# USA board? This lesson writes the question as an integer program, shows why its hard part is
-# connectivity, and reads what a solver's "best found" and "bound" mean, up to the proven
+# USA board? This lesson writes the question as an [integer program](../docs/glossary.md#integer-program), shows why its hard part is
+# connectivity, and reads what a solver's "best found" and "[bound](../docs/glossary.md#bound)" mean, up to the proven
 # answer of a 2025 research paper: 285 points.
 #
 # **Learning goals.** After this lesson you can:
 # - write the best-score problem with variables for routes and tickets, and the train budget as
 #   one linear constraint;
-# - explain why joining a ticket's two cities is the hard part, and how the LP relaxation of the
+# - explain why joining a ticket's two cities is the hard part, and how the [LP relaxation](../docs/glossary.md#lp-relaxation) of the
 #   textbook model "cheats" with half-claimed routes;
 # - read a solver's report: the best plan found, the bound, and when the answer is proven;
 # - compare a plan of your own with the proven best, and say why it cannot be beaten.
@@ -17,7 +17,7 @@
 # **Sections:** §1 The problem in words (6 min) · §2 The model (8 min) · §3 The LP relaxation, and how it cheats (10 min) · §4 Best found, bound, proven (5 min) · §5 The paper's result: 285 points (6 min) · exercises (15 min)
 # **Extensions** (after the exercises, not in the 50 minutes): what a train and a ticket are
 # worth (with a fourth exercise), and hindsight after a game.
-# **Prerequisites:** lesson 03 (how a game is scored); lesson 05 (Steiner trees) helps; what a
+# **Prerequisites:** lesson 03 (how a game is scored); lesson 05 ([Steiner trees](../docs/glossary.md#steiner-tree)) helps; what a
 # linear program is (maximise a linear function under linear inequalities).
 # **What you will do:** solve small budgets live, watch the LP relaxation cheat on a triangle,
 # reproduce the 285-point network, and try to beat the optimiser.
@@ -74,7 +74,7 @@ print(small[6].describe(usa))
 # $y_t = 1$ is allowed only if the claimed routes join the ticket's two cities, and "joined" is
 # not one linear inequality. The textbook way writes it with a **flow** for each ticket: $y_t$
 # units travel from one city to the other along routes, and the flow on each route (either way)
-# is at most $x_r$. With whole numbers, a flow of 1 needs a whole path of claimed routes.
+# is at most $x_r$. With whole numbers, a flow of 1 needs a whole [path](../docs/glossary.md#path) of claimed routes.
 #
 # ## 3. The LP relaxation, and how it cheats
 #
@@ -163,7 +163,7 @@ print("the best found is at most the bound:", quick.score <= quick.bound)
 #
 # ## 5. The paper's result: 285 points
 #
-# Schaefer and Schaefer ("Maximizing the Score in Ticket to Ride", arXiv 2511.08441, 2025)
+# Schaefer and Schaefer ("Maximizing the Score in Ticket to Ride", arXiv 2511.08441, 2025; [reading list](../docs/reading.md))
 # solved the USA board with the 30 original tickets and 45 trains as an integer program: the
 # best score is **285 points, 62 from routes and 223 from tickets**. `best_score` proves it too,
 # in about half a minute of computing, so the lesson loads the result from the file the
@@ -211,7 +211,10 @@ ttr_nb.show(usa, highlight=best45.routes, highlight_label="the routes claimed", 
 # %% [markdown]
 # ## Exercises
 #
-# ### Exercise 1. Beat the optimiser with 7 trains
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
+#
+# ### Exercise 1. (core) Beat the optimiser with 7 trains
 # On the USA board with the 30 original tickets, find routes costing at most 7 trains that score
 # as much as you can (routes plus the tickets they complete). Then try to beat the optimiser's 18.
 # Give a list of routes, such as `['Denver–Omaha', 'Omaha–Chicago']`.
@@ -231,10 +234,11 @@ answer = ["Calgary–Helena", "Helena–Salt Lake City"]
 exercises.check("11.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. The triangle's true best
+# ### Exercise 2. (challenge) The triangle's true best
 # On the triangle of section 3 (three routes of 2 trains, three made-up tickets of 4 points, one
 # per pair of cities), the LP relaxation promises 15 points with 3 trains. What is the best score
 # of a real plan with 3 trains? Give a whole number of points.
+# Be ready to explain how the LP relaxation reaches 15 points when a real plan cannot.
 
 # %%
 answer = ...   # a whole number of points
@@ -252,7 +256,7 @@ answer = 6
 exercises.check("11.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. Reading a bound
+# ### Exercise 3. (core) Reading a bound
 # A solve with a time limit stopped and reported: *at least 280, at most 291* (45 trains). Which
 # statement is proven? Answer one letter:
 #
@@ -330,7 +334,7 @@ for ticket in ("Boston–Miami", "Montréal–New Orleans"):
 # worth 0, equally good plans differ on it.
 
 # %% [markdown]
-# ### Exercise 4. Extension: what is a ticket worth?
+# ### Exercise 4. (core) Extension: what is a ticket worth?
 # In the east of the board with 20 trains (the extension above), how many points is
 # Toronto–Miami (10) worth to the best plan? First predict: more than 10, exactly 10, or less?
 # Then compute it. Give a whole number of points.

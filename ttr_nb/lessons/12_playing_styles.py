@@ -15,7 +15,7 @@
 #
 # **Time:** 50 minutes (about 37 to read and run, 13 for the exercises).
 # **Sections:** §1 Four styles (6 min) · §2 A fair tournament (7 min) · §3 Intervals over whole deals (10 min) · §4 Is a lead more than chance? (10 min) · §5 Team Asia: every pair of partners (4 min) · exercises (13 min)
-# **Prerequisites:** lesson 10 (win rates, their 95% intervals, and why a difference counts
+# **Prerequisites:** lesson 10 (win rates, their [95% intervals](../docs/glossary.md#confidence-interval), and why a difference counts
 # only when its interval leaves out "no difference").
 # **What you will do:** watch the four styles play, run a small tournament, read a large one
 # on all four boards, tell a real lead from chance, and compare with a published study.
@@ -31,7 +31,7 @@ from ttr_nb.tournament import load_tournament, seatings, tournament
 # ## 1. Four styles
 #
 # A study of computer players for Ticket to Ride (de Mesentier Silva, Lee, Togelius and
-# Nealen, *AI-based Playtesting of Contemporary Board Games*, 2017) described four players
+# Nealen, *AI-based Playtesting of Contemporary Board Games*, 2017; [reading list](../docs/reading.md)) described four players
 # that each play like a kind of human player. The ones here are **our own versions**, built
 # from those descriptions:
 #
@@ -62,7 +62,7 @@ print(summary_table(ttr_nb.simulate("usa", 4, games=40, seed=12, agents=styles))
 # ## 2. A fair tournament
 #
 # The seat can matter (lesson 10 measured it), so a fair tournament moves the players round the
-# table. `tournament(players, variants, seats, games)` plays a **round robin**: for each board
+# table. `tournament(players, variants, seats, games)` plays a **[round robin](../docs/glossary.md#round-robin)**: for each board
 # and number of players, every group of players (a *table*) plays `games` deals, and each deal
 # is played once for each rotation of the players round the table. Every player then sits in
 # every seat on the same deals: the same cards, the same tickets.
@@ -99,8 +99,8 @@ print(big.text("usa"))
 # So the interval is made from deals. Draw 60 deals at random, with replacement, from the 60
 # deals of each table (a deal may be drawn twice, another not at all), take every game of the
 # drawn deals, and work out the win rate again. Do it 2000 times: the middle 95% of those win
-# rates is the 95% interval. This is a **bootstrap**; its draws come from a fixed random seed,
-# so the intervals are the same every time. The Wilson interval of lesson 10 counts every game
+# rates is the 95% interval. This is a **bootstrap**; its draws come from a fixed [random seed](../docs/glossary.md#random-seed),
+# so the intervals are the same every time. The [Wilson interval](../docs/glossary.md#wilson-interval) of lesson 10 counts every game
 # as independent; here are both, for the two-player games on the USA map:
 
 # %%
@@ -213,9 +213,12 @@ for order in seatings(styles, team_size=2):
 
 # %% [markdown]
 # ## Exercises
+#
+# *Each exercise has a level: **warm-up** (one rule or one number), **core** (the lesson's
+# main idea), **challenge** (explain why, not only what).*
 
 # %% [markdown]
-# ### Exercise 1. The style of Team Asia
+# ### Exercise 1. (core) The style of Team Asia
 # Print the Team Asia rows of the large tournament (`big.text("team-asia")`). Which style wins
 # most often on Team Asia? Answer with its name in code, such as `'one-step'`. Then check with
 # `big.compare` whether its lead over the second style is more than chance.
@@ -251,12 +254,13 @@ answer = big.winners()[("team-asia", 4)]
 exercises.check("12.1", answer)
 
 # %% [markdown]
-# ### Exercise 2. A lead when they meet?
+# ### Exercise 2. (challenge) A lead when they meet?
 # On Legendary Asia with 2 players, `destination-hungry` won a larger share of its games than
 # `one-step`, and their two intervals in `big.text("legendary-asia", 2)` do not overlap. When
 # these two styles play each other, does `destination-hungry` win more often than `one-step`,
 # by more than chance? Work out the interval of the difference with `big.compare` and answer
 # `True` or `False`.
+# Be ready to explain how this question differs from comparing their two intervals.
 
 # %%
 answer = ...
@@ -279,7 +283,7 @@ answer = False
 exercises.check("12.2", answer)
 
 # %% [markdown]
-# ### Exercise 3. Counting a round robin
+# ### Exercise 3. (warm-up) Counting a round robin
 # How many games does `tournament(styles, variants=["usa"], seats=[3, 4], games=5)` play?
 # Predict first, then check by running it (it takes a few seconds). Answer with a whole number.
 
@@ -316,7 +320,7 @@ for row in big.team_table("team-asia"):
 # ## Extension · Ratings
 # Not in the 50 minutes. A win rate depends on who else sat at the table. A **rating**
 # compares players through every meeting: in each game, each pair of different players is one
-# match, won by the one with more points. The Bradley–Terry model gives each player a strength
+# match, won by the one with more points. The [Bradley–Terry](../docs/glossary.md#bradley-terry) model gives each player a strength
 # so that the chance that A beats B is strength(A) / (strength(A) + strength(B)); `ratings()`
 # reports 400 × log10(strength), the scale of chess ratings (a lead of 200 means winning about
 # 3 matches in 4), with a mean of 0. (In Team Asia partners have the same total, so their match

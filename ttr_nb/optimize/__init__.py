@@ -150,26 +150,45 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
                routes: Iterable[Any] | None = None, mode: str = "choose",
                time_limit: float | None = None,
                mountain_points_per_x: int = MOUNTAIN_POINTS_PER_X, progress: Any = False) -> BestScore:
-    """The highest score one player can make with ``trains`` trains (default: the board's
-    trains per player, 45 on USA), proven optimal, or the best found with its bound.
+    """The highest score one player can make with ``trains`` trains, proven optimal, or the
+    best found with its bound.
 
     Parameters
     ----------
-    board : a Board or a shipped map name.
-    tickets : a deck name (``'original'``), ``'all'``, or ticket ids (default: the board's
-        first deck).
-    routes : the routes that may be claimed (ids or ``'City–City'``; default: all of them).
-    mode : ``'choose'`` (a done ticket adds, the others do not count, as in the paper) or
+    board : Board or str
+        A Board or a shipped map name.
+    trains : int, optional
+        The trains to spend (default: the board's trains per player, 45 on USA).
+    tickets : str or iterable of str, optional
+        A deck name (``'original'``), ``'all'``, or ticket ids (default: the board's first
+        deck).
+    routes : iterable, optional
+        The routes that may be claimed (ids or ``'City–City'``; default: all of them).
+    mode : {'choose', 'hold'}, default 'choose'
+        ``'choose'`` (a done ticket adds, the others do not count, as in the paper) or
         ``'hold'`` (the tickets are held: a done one adds, a failed one subtracts, B-6.5).
-    time_limit : seconds; when reached, the search stops and gives the best score found so
-        far and a bound (``proven`` False; the bound is cruder the earlier it stops: at worst
-        the routes' best points plus every ticket). None: solve to the end.
-    progress : True shows a progress bar (a widget in a notebook, else a line on stderr) with
-        the best score found so far, as the programs are solved; a text stream, or a bar of
-        your own (``update(n)``, ``close()``: a tqdm bar); False (default) shows nothing.
+    time_limit : float, optional
+        Seconds; when reached, the search stops and gives the best score found so far and
+        a bound (``proven`` False; the bound is cruder the earlier it stops: at worst the
+        routes' best points plus every ticket). None: solve to the end.
+    mountain_points_per_x : int, default 2
+        Points per mountain X a route crosses (Legendary Asia, LA-9).
+    progress : bool, text stream or bar, default False
+        True shows a progress bar (a widget in a notebook, else a line on stderr) with the
+        best score found so far, as the programs are solved; a text stream, or a bar of
+        your own (``update(n)``, ``close()``: a tqdm bar); False shows nothing.
 
-    IllegalAction for a negative budget, an unknown ticket or route, an unknown mode or a
-    time limit that is not a positive number.
+    Returns
+    -------
+    BestScore
+        The score, its routes and completed tickets, the ``bound`` and whether it is
+        ``proven``.
+
+    Raises
+    ------
+    IllegalAction
+        A negative budget, an unknown ticket or route, an unknown mode or a time limit that
+        is not a positive number.
     """
     from ..board import load_map
 

@@ -49,8 +49,31 @@ class BoardGraph:
         self.nodes_of = {k: tuple(v) for k, v in nodes_of.items()}
 
     def edges(self, route_ids: Iterable[int]) -> list[tuple[int, int, int, int]]:
-        """``(u, v, length, route_id)`` for each distinct id, sorted by id; IllegalAction
-        for an id that is not on the board."""
+        """The edges of the distinct ``route_ids``, sorted by id.
+
+        Parameters
+        ----------
+        route_ids : iterable of int
+            Route ids of the board (duplicates are ignored).
+
+        Returns
+        -------
+        list of (int, int, int, int)
+            ``(u, v, length, route_id)`` per route: its two nodes and its length in cars.
+
+        Raises
+        ------
+        IllegalAction
+            A route id that is not on the board.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> board = ttr_nb.load_map("usa")
+        >>> g = board_graph(board)
+        >>> [(g.names[u], g.names[v], cars, r) for u, v, cars, r in g.edges(board.route_ids(["Denver–Omaha"]))]
+        [('Denver', 'Omaha', 4, 34)]
+        """
         return by_route_id(self.edge, route_ids, self.board_name)
 
 
@@ -59,7 +82,27 @@ _last: tuple = (lambda: None, None)  # the last board asked for (a weak referenc
 
 
 def board_graph(board) -> BoardGraph:
-    """The compiled graph of ``board`` (built on first use, then reused)."""
+    """The compiled graph of ``board`` (built on first use, then reused).
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+
+    Returns
+    -------
+    BoardGraph
+        The board as integer nodes; the same object at every call for the same board.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> g = board_graph(ttr_nb.load_map("heart_of_africa"))
+    >>> g is board_graph(ttr_nb.load_map("heart_of_africa"))
+    True
+    >>> len(g.nodes_of["Sudan"])  # a country: a terminal per route into it (H-8.5)
+    3
+    """
     global _last
     ref, g = _last  # one read: the pair stays consistent
     if ref() is board:  # the same board again: no need for the weak dictionary

@@ -17,6 +17,7 @@ def longest_trail(board, route_ids: Iterable[int]) -> Trail:
     Parameters
     ----------
     board : Board
+        The board the routes are on.
     route_ids : iterable of int
         The routes a player (or a team) owns; duplicates are ignored.
 
@@ -31,24 +32,98 @@ def longest_trail(board, route_ids: Iterable[int]) -> Trail:
     IllegalAction
         A route id that is not on the board.
 
+    See Also
+    --------
+    longest_trail_length : the length alone, faster.
+
     References
     ----------
     rules B-8.2 (cities may repeat), H-8.2 (countries are dead ends); anchors §8.
+
+    Examples
+    --------
+    A loop with a tail: the trail passes Seattle twice.
+
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> ids = board.route_ids(["Vancouver–Seattle", "Seattle–Portland", "Portland–Salt Lake City",
+    ...                        "Salt Lake City–Helena", "Helena–Seattle"])
+    >>> trail = longest_trail(board, ids)
+    >>> trail.length, trail.cities
+    (17, ('Seattle', 'Helena', 'Salt Lake City', 'Portland', 'Seattle', 'Vancouver'))
     """
     return _longest(board, route_ids, True)
 
 
 def longest_trail_length(board, route_ids: Iterable[int]) -> int:
     """``longest_trail(board, route_ids).length``, without building the trail's walk (what
-    a score needs by the numbers only)."""
+    a score needs by the numbers only).
+
+    Parameters
+    ----------
+    board : Board
+        The board the routes are on.
+    route_ids : iterable of int
+        The routes a player (or a team) owns; duplicates are ignored.
+
+    Returns
+    -------
+    int
+        The length of the longest trail, in train cars (0 for no routes).
+
+    Raises
+    ------
+    IllegalAction
+        A route id that is not on the board.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> longest_trail_length(board, board.route_ids(["Denver–Omaha", "Omaha–Chicago"]))
+    8
+    """
     return _longest(board, route_ids, False)
 
 
 def trail_length_and_pieces(board, route_ids: Iterable[int]) -> tuple[int, dict[int, list[int]]]:
     """:func:`longest_trail_length`, and the connected pieces of the network found on the
-    way: node -> the list of its piece's nodes (one list per piece, shared by its nodes), as
-    :func:`ttr_nb.scoring_search.tickets_done` takes them (a ticket is done when its ends
-    are in one piece, B-6.4)."""
+    way, as :func:`ttr_nb.scoring_search.tickets_done` takes them (a ticket is done when
+    its ends are in one piece, B-6.4).
+
+    Parameters
+    ----------
+    board : Board
+        The board the routes are on.
+    route_ids : iterable of int
+        The routes a player (or a team) owns; duplicates are ignored.
+
+    Returns
+    -------
+    length : int
+        The length of the longest trail, in train cars.
+    pieces : dict of int to list of int
+        Node (of :func:`~ttr_nb.trail.board_graph`) -> the list of its piece's nodes: one
+        list per piece, shared by its nodes.
+
+    Raises
+    ------
+    IllegalAction
+        A route id that is not on the board.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> from ttr_nb.trail import board_graph
+    >>> board = ttr_nb.load_map("usa")
+    >>> g = board_graph(board)
+    >>> length, pieces = trail_length_and_pieces(
+    ...     board, board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Seattle–Portland"]))
+    >>> length, sorted(g.names[x] for x in pieces[g.nodes_of["Denver"][0]])
+    (8, ['Chicago', 'Denver', 'Omaha'])
+    >>> pieces[g.nodes_of["Denver"][0]] is pieces[g.nodes_of["Chicago"][0]]
+    True
+    """
     pieces: dict[int, list[int]] = {}
     return _longest(board, route_ids, False, pieces), pieces
 

@@ -10,7 +10,7 @@ import ipywidgets as W
 
 from ..draw import GAP_COLOR as DRAW_GAP_COLOR
 from ..draw import PATH_COLOR, PLAYER_COLORS, ROUTE_COLORS_HEX
-from ..errors import IllegalAction, SaveError
+from ..errors import ArgumentError, IllegalAction, SaveError, cut_words, shown
 from .canvas import BoardCanvas
 
 WIDTH_PX = 900
@@ -96,6 +96,7 @@ class MessageMixin:
         return self._message_html
 
     def _say(self, text: str, kind: str = "info") -> None:
+        text = cut_words(text)                  # (an echoed huge value is cut to its start)
         self.message = text
         self._message_kind = kind if text else ""
         color = {"info": "#1b4d89", "error": "#b3261e", "ok": "#2f7d32"}.get(kind, "#333")
@@ -104,6 +105,65 @@ class MessageMixin:
     def _fail(self, e: BaseException) -> None:
         self.errors.append(e)
         self._say(error_text(e), "error")
+
+    def _guard_browser(self) -> None:
+        """Route every browser message to this control's widgets (a value out of range, a
+        malformed message, an option list that changed while it was picked) through
+        :func:`browser_message`: the control's message line says what was refused, nothing
+        changes, and no traceback is printed. (The BoardWidget guards its own.) Widgets
+        already guarded are left; call again after adding widgets."""
+        stack: list = [self]
+        while stack:
+            w = stack.pop()
+            if getattr(type(w), "guards_its_messages", False):  # (a BoardWidget)
+                continue
+            c = getattr(w, "comm", None)
+            if c is not None and not getattr(w, "_ttr_guarded", False):
+                c.on_msg(functools.partial(browser_message, self, w))
+                w._ttr_guarded = True
+            stack.extend(k for k in getattr(w, "children", ()) if isinstance(k, W.Widget))
+
+
+def resend(widget: W.Widget, state: Any) -> None:
+    """Send the browser ``widget``'s own values of the traits in ``state`` again (ipywidgets
+    echoes a value back before it is checked: a refused one would stay on show)."""
+    keys = [k for k in state if isinstance(k, str) and k in widget.keys] if isinstance(state, dict) else []
+    if keys and getattr(widget, "comm", None) is not None:
+        try:
+            widget.send_state(keys)
+        except Exception:  # noqa: BLE001 — a closed widget: nothing to show
+            pass
+
+
+def browser_message(control: MessageMixin, widget: W.Widget, msg: Any) -> None:
+    """Handle a message from the browser to ``widget`` (ipywidgets' own handling) with no
+    exception escaping: what the widget cannot take is refused in ``control``'s message line."""
+    try:
+        data = msg["content"]["data"]
+        method = data["method"]
+        if method == "update" and "buffer_paths" not in data:
+            state = data.get("state", {})
+            if not isinstance(state, dict):
+                raise TypeError("not a state")
+            try:
+                widget.set_state(state)
+            except Exception as e:  # noqa: BLE001
+                resend(widget, state)
+                raise ArgumentError(f"The browser sent a value this control cannot take ({shown(state)}): "
+                                    f"it was ignored.") from e
+        elif method == "custom":
+            widget._handle_custom_msg(data["content"], msg.get("buffers") or [])
+        elif method in ("update", "request_state"):
+            type(widget)._handle_msg(widget, msg)
+        else:
+            raise TypeError("an unknown method")
+    except ArgumentError as e:
+        control._fail(e)
+    except (KeyError, TypeError, IndexError) as e:
+        control._fail(ArgumentError(f"The browser sent a message this control does not read ({shown(msg)}, "
+                                    f"{error_text(e)}): it was ignored."))
+    except Exception as e:  # noqa: BLE001 — a handler's error: shown as any callback's
+        control._fail(e)
 
 
 # -- HTML pieces -------------------------------------------------------------------------
@@ -190,11 +250,19 @@ def resolve_board(board: Any):
         return board
     if isinstance(board, str):
         return load_map(board)
-    raise TypeError(f"a board is a Board or a map name such as 'usa', not {board!r}")
+    raise TypeError(f"a board is a Board or a map name such as 'usa', not {shown(board)}")
 
 
 def resolve_route(board: Any, spec: Any, taken: Iterable[int] = ()) -> int:
-    """A route id from any spelling :meth:`ttr_nb.board.Board.route_id` reads."""
+    """A route id from any spelling :meth:`ttr_nb.board.Board.route_id` reads: an id,
+    'City–City', or (city, city[, colour]); TypeError naming anything else."""
+    import numpy as np
+
+    if isinstance(spec, np.integer):
+        spec = int(spec)
+    if not (isinstance(spec, (int, str)) and not isinstance(spec, bool)
+            or isinstance(spec, (tuple, list)) and 2 <= len(spec) <= 3 and all(type(x) is str for x in spec)):
+        raise TypeError(f"a route is an id, 'City–City' or (city, city[, colour]), not {shown(spec)}")
     return board.route_id(spec, taken)
 
 

@@ -31,7 +31,7 @@ import anywidget
 import traitlets as T
 
 from ..draw import (BACKGROUND, CITY_EDGE, CITY_FILL, CITY_RADIUS, COUNTRY_EDGE, COUNTRY_FILL, COUNTRY_RADIUS,
-                    GAP_COLOR, GAP_DASHES, INK, LABEL_SIZE, LEGEND_FILL, LOCO_STRIPES, PATH_COLOR, PLAYER_COLORS,
+                    GAP_COLOR, GAP_DASHES, INK, LABEL_SIZE, LEGEND_FILL, LOCO_STRIPES, PATH_COLOR,
                     ROUTE_COLORS_HEX, TRAIL_DASHES, place_labels)
 from ..draw import board_extent as _extent
 from ..draw import board_layout as _layout
@@ -40,7 +40,9 @@ from ..draw import default_marks as _default_marks
 from ..draw import figure_size as _figsize
 from ..draw import luminance as _luminance
 from ..draw import spread as _spread
-from ._common import EXPECTED, WIDTH_PX, error_text
+from ..errors import cut_words, shown
+from . import _args as check
+from ._common import EXPECTED, WIDTH_PX, error_text, resend
 
 STATIC = Path(__file__).with_name("static")
 """The widget's JavaScript and CSS (inside the package, shipped in the wheel)."""
@@ -146,6 +148,19 @@ def board_geometry(board: Any) -> dict[str, Any]:
     return geometry
 
 
+MAX_SEQ = 2 ** 53
+"""The largest message number the browser counts to (a JavaScript number's exact range)."""
+
+
+def _kept(v: Any) -> Any:
+    """A value of a browser message as :attr:`BoardWidget.events` keeps it: short."""
+    if isinstance(v, (bool, int, float)) or v is None:
+        return v if not isinstance(v, int) or abs(v) <= MAX_SEQ else shown(v)
+    if isinstance(v, str) and len(v) <= 200:
+        return v
+    return shown(v)
+
+
 def _read(name: str) -> str:
     return (STATIC / name).read_text(encoding="utf-8")
 
@@ -155,11 +170,22 @@ class BoardWidget(anywidget.AnyWidget):
 
     Parameters
     ----------
-    board : the Board.
-    player_colors, player_names, marks, title : as :class:`ttr_nb.widgets.canvas.BoardCanvas`
-        (the legend lists the players; each claimed car carries its player's mark).
-    width_px : the widest the picture is drawn (it shrinks with the notebook).
+    board : Board or str
+        The Board (or a map name such as 'usa').
+    player_colors, player_names, marks, title : optional
+        As :class:`ttr_nb.widgets.canvas.BoardCanvas` (the legend lists the players; each
+        claimed car carries its player's mark).
+    width_px : int, default 900
+        The widest the picture is drawn (200 to 2400 pixels; it shrinks with the notebook).
 
+    Raises
+    ------
+    ttr_nb.errors.ArgumentError
+        A wrong argument, naming it and what is allowed. Values the browser sends never
+        raise: a problem is shown in ``notice``.
+
+    Notes
+    -----
     The position is set with :meth:`show` (the keywords of ``BoardCanvas.png``). State:
     ``picked`` (the route clicked last, -1 for none), ``picked_city``, ``card`` (what the box
     beside the picked route or city says, with its buttons), ``tip`` (the hover text),
@@ -167,6 +193,9 @@ class BoardWidget(anywidget.AnyWidget):
     handled), ``errors``. Handlers: ``on_route(route_id)``, ``on_city(name)``,
     ``on_button(button_id)``, ``tip_for(route_id) -> str``, ``on_error(exception)``.
     """
+
+    guards_its_messages: bool = True
+    """It answers bad browser messages itself (the other controls' guard leaves it alone)."""
 
     _esm = _read("board.js")
     _css = _read("board.css")
@@ -195,11 +224,16 @@ class BoardWidget(anywidget.AnyWidget):
     def __init__(self, board: Any, *, player_colors: Sequence[str] | None = None,
                  player_names: Sequence[str] | None = None, marks: Sequence[str | None] | None = None,
                  title: str | None = None, width_px: int = WIDTH_PX):
-        colors = list(player_colors) if player_colors is not None else list(PLAYER_COLORS)
-        names = [str(n) for n in (player_names or ())]
+        board = check.board(board)
+        colors = check.colours(player_colors, distinct=False)  # (Team Asia partners share a colour)
+        names = check.labels(player_names, "player_names", check.MAX_LABEL)
+        width_px = check.width(width_px)
+        title = None if title is None else check.text(title, "title", check.MAX_TITLE, empty=True, lines=True)
         if marks is None:   # as BoardCanvas: the initials of the names when they differ, else 1, 2, 3...
             named = _default_marks(names, len(names)) if names else ()
             marks = named + _default_marks([], len(colors))[len(named):]
+        else:
+            marks = check.labels(marks, "marks", check.MAX_MARK, none_ok=True, empty_ok=True)
         super().__init__(geometry=board_geometry(board), player_colors=colors, player_names=names,
                          marks=[m or "" for m in marks], title=title or "", width_px=int(width_px),
                          layout={"width": "100%", "max_width": f"{int(width_px) + 4}px"})
@@ -236,10 +270,10 @@ class BoardWidget(anywidget.AnyWidget):
         trails = {int(p): [int(r) for r in ids] for p, ids in (trails or {}).items()}
         for rid in [*claims, *glow, *gap, *selected, *closed, *(r for ids in trails.values() for r in ids)]:
             if rid not in self._routes:
-                raise ValueError(f"{board.name} has no route with id {rid!r}")
+                raise ValueError(f"{board.name} has no route with id {shown(rid)}")
         for c in rings:
             if c not in board.cities:
-                raise ValueError(f"{board.name} has no city called {c!r}")
+                raise ValueError(f"{board.name} has no city called {shown(c)}")
         n = len(self.player_colors) or 1
         self._painted = dict(claims=claims, highlight=glow, highlight_cities=rings, gap=gap, trails=trails,
                              selected=selected, closed=closed, labels=dict(labels or {}))
@@ -310,6 +344,34 @@ class BoardWidget(anywidget.AnyWidget):
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         self.handle(content)
 
+    def _handle_msg(self, msg: Any) -> None:
+        """A message from the browser: a custom event (:meth:`handle`) or a new value of
+        ``picked``, the only trait the browser sets (a route id on the map, or -1). Anything
+        else, or a message that is not one: ``notice`` says so, nothing changes."""
+        try:
+            data = msg["content"]["data"]
+            method = data["method"]
+            if method == "update":
+                state = data.get("state")
+                if not isinstance(state, dict) or set(state) - {"picked"}:
+                    raise ValueError(f"The board sent values it may not set ({shown(state)}): "
+                                     f"they were ignored.")
+                if "picked" in state:
+                    v = state["picked"]
+                    if not (type(v) is int and v == NO_ROUTE):
+                        v = self._route_of(v)
+                    self.set_state({"picked": v})
+                    self.notice = ""
+                return
+        except Exception as e:  # noqa: BLE001 — nothing from the browser escapes
+            resend(self, {"picked": None})        # (the browser shows its own value until told)
+            self._report(e)
+            return
+        try:
+            super()._handle_msg(msg)
+        except Exception as e:  # noqa: BLE001
+            self._report(e)
+
     def handle(self, msg: Any) -> None:
         """Handle one message from the browser. A malformed message or an unknown route or
         city: ``notice`` says so; a handler's error too (and ``on_error`` gets it)."""
@@ -319,12 +381,12 @@ class BoardWidget(anywidget.AnyWidget):
             except Exception as e:  # noqa: BLE001 — nothing escapes an event
                 self._report(e)
             seq = msg.get("seq") if isinstance(msg, dict) else None
-            if isinstance(seq, int) and not isinstance(seq, bool):
+            if isinstance(seq, int) and not isinstance(seq, bool) and 0 <= seq <= MAX_SEQ:
                 self.answered = seq
 
     def _report(self, e: BaseException) -> None:
         self.errors.append(e)
-        self.notice = error_text(e)
+        self.notice = cut_words(error_text(e))
         if self.on_error is not None:
             try:
                 self.on_error(e)
@@ -333,28 +395,27 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _route_of(self, v: Any) -> int:
         if isinstance(v, bool) or not isinstance(v, (int, float, str)):
-            raise ValueError(f"The board sent a route that is not a route id: {v!r}.")
+            raise ValueError(f"The board sent a route that is not a route id: {shown(v)}.")
         try:
             rid = int(v)
-        except ValueError:
-            raise ValueError(f"The board sent a route that is not a route id: {v!r}.") from None
+        except (ValueError, OverflowError):          # 'x', NaN, infinity
+            raise ValueError(f"The board sent a route that is not a route id: {shown(v)}.") from None
         if rid != v and str(rid) != str(v):
-            raise ValueError(f"The board sent a route that is not a route id: {v!r}.")
+            raise ValueError(f"The board sent a route that is not a route id: {shown(v)}.")
         if rid not in self._routes:
-            raise ValueError(f"{self.board.name} has no route {rid}: the click was ignored.")
+            raise ValueError(f"{self.board.name} has no route {shown(rid)}: the click was ignored.")
         return rid
 
     def _city_of(self, v: Any) -> str:
         if not isinstance(v, str) or v not in self.board.cities:
-            raise ValueError(f"{self.board.name} has no city {v!r}: the click was ignored.")
+            raise ValueError(f"{self.board.name} has no city {shown(v)}: the click was ignored.")
         return v
 
     def _dispatch(self, msg: Any) -> None:
-        if not isinstance(msg, dict) or msg.get("event") not in EVENTS:
-            shown = repr(msg)
-            raise ValueError(f"The board sent a message it should not ({shown[:60]}): it was ignored.")
+        if not isinstance(msg, dict) or not isinstance(msg.get("event"), str) or msg["event"] not in EVENTS:
+            raise ValueError(f"The board sent a message it should not ({shown(msg)}): it was ignored.")
         ev = msg["event"]
-        self.events.append(dict(msg))
+        self.events.append({str(k)[:40]: _kept(v) for k, v in list(msg.items())[:8]})
         if len(self.events) > 200:
             del self.events[:100]
         if ev == "hover":
@@ -373,7 +434,7 @@ class BoardWidget(anywidget.AnyWidget):
             bid = msg.get("id")
             known = [b["id"] for b in self.card.get("buttons", [])]
             if not isinstance(bid, str) or bid not in known:
-                raise ValueError(f"That button ({bid!r}) is no longer on the board: nothing was done.")
+                raise ValueError(f"That button ({shown(bid)}) is no longer on the board: nothing was done.")
             self.notice = ""
             if self.on_button is not None:
                 self.on_button(bid)
@@ -501,6 +562,8 @@ def attach_to_explorer(explorer: Any) -> BoardWidget:
     it, as buttons; a button shows that ticket's path (done) or its gap (failed). Hover: the
     route's owner and points. The explorer's picture follows every pick, as before.
     """
+    if not getattr(type(explorer), "is_scoring_explorer", False):  # (a ScoringExplorer)
+        raise check.fail("explorer", explorer, "a ScoringExplorer (ttr_nb.widgets.ScoringExplorer(game))")
     if isinstance(getattr(explorer, "board_widget", None), BoardWidget):
         return explorer.board_widget               # attached already (twice is once)
     sheet = explorer.sheet

@@ -5,12 +5,13 @@ from typing import Any, Iterable
 
 import ipywidgets as W
 
-from ..draw import GAP_COLOR, PATH_COLOR, PLAYER_COLORS
-from ..errors import IllegalAction
+from ..draw import GAP_COLOR, PATH_COLOR
+from ..errors import MAX_NAME, ArgumentError, IllegalAction, shown
+from . import _args as check
 from ..graph import longest_simple_path
 from ..scoring import Claim, Scorer, Scoresheet
-from ._common import (WIDTH_PX, MessageMixin, button, esc,
-                      guarded, resolve_board, resolve_route, table)
+from ._common import (WIDTH_PX, MessageMixin, button, error_text, esc,
+                      guarded, resolve_route, table)
 from .board_widget import BoardFallback, BoardWidget, route_name
 
 DONE_RING = PATH_COLOR       # the ends of a ticket done: the path's cyan (as ScoringExplorer)
@@ -26,12 +27,29 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
 
     Parameters
     ----------
-    board : a Board or a shipped map name ('usa', ...).
-    routes : routes to start with (ids, 'City–City', (city, city[, colour])).
-    tickets : ticket ids to check against the network.
-    trains : the reserve to compare with (default 45, B-2.1).
-    name : the player's name on the score lines.
+    board : Board or str
+        A Board or a shipped map name ('usa', ...).
+    routes : route or list of routes, optional
+        Routes to start with (ids, 'City–City', (city, city[, colour])): one or a list.
+    tickets : ticket or list of tickets, optional
+        Tickets to check against the network (ids or 'City–City'): one or a list.
+    trains : int, default 45
+        The reserve to compare with (B-2.1; 1 to 999).
+    name : str, default 'You'
+        The player's name on the score lines (1 to 40 characters).
+    width_px : int, default 900
+        Width of the board picture (200 to 2400 pixels).
+    player_colors : list of str, optional
+        Colours ('#rrggbb' or CSS names); the first is the network's.
 
+    Raises
+    ------
+    ttr_nb.errors.ArgumentError
+        A wrong argument (a route or ticket the board has not, both tracks of a double),
+        naming it and what is allowed.
+
+    Notes
+    -----
     Controls: ``search`` (Text filter), ``board_routes`` (SelectMultiple of route ids not yet
     chosen), ``add_button``, ``network_routes`` (SelectMultiple of chosen ids),
     ``remove_button``, ``clear_button``, ``ticket_search`` and ``ticket_picker``
@@ -43,15 +61,18 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
     def __init__(self, board: Any, routes: Iterable[Any] = (), tickets: Iterable[str] = (), *,
                  trains: int = 45, name: str = "You", width_px: int = WIDTH_PX,
                  player_colors: list[str] | None = None):
-        self.board = resolve_board(board)
-        self.trains = trains
-        self.name = name
+        self.board = check.board(board)
+        self.trains = check.whole(trains, "trains", 1, MAX_TRAINS)
+        self.name = check.text(name, "name", MAX_NAME)
+        width_px = check.width(width_px)
+        self.player_colors = check.colours(player_colors)
         self.routes: tuple[int, ...] = ()
         self.tickets: tuple[str, ...] = ()
         self.sheet: Scoresheet | None = None
         self.trail = None
         self.simple = None
-        self.player_colors = list(player_colors or PLAYER_COLORS)
+        start = _checked_routes(self, routes)
+        tickets = _checked_tickets(self.board, tickets)
         msg = self._init_message()
         bw = self.board_widget = BoardWidget(self.board, player_colors=self.player_colors, player_names=[name],
                                              width_px=width_px)
@@ -88,13 +109,13 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
         self.add_class("ttr-builder")
         self._fill_lists()
         self._fill_tickets()
-        routes, tickets = list(routes), list(tickets)
         if tickets:
             self.set_tickets(*tickets)
-        if routes:
-            self.add(*routes)
-        if not (routes or tickets):
+        if start:
+            self.add(*start)
+        if not (start or tickets):
             self._update()
+        self._guard_browser()
 
     # -- state -----------------------------------------------------------------------------
     @property
@@ -129,6 +150,16 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
     @guarded
     def add(self, *routes: Any) -> None:
         """Add routes (ids, 'City–City', (city, city[, colour])). A problem: a message, nothing added."""
+        new = self._with(routes)
+        self._set(tuple(new))
+        if routes:
+            added = [self.board.route(r).label() for r in new[len(new) - len(routes):]]
+            self._say("Added " + ", ".join(added) + "." + self._trains_note(), "ok")
+
+    def _with(self, routes: Iterable[Any]) -> list[int]:
+        """The network with ``routes`` added; IllegalAction, KeyError or TypeError (nothing
+        changed) for a route the board has not, one already in it, or the other track of a
+        double in it (B-5.7)."""
         new = list(self.routes)
         for spec in routes:
             rid = resolve_route(self.board, spec, taken=new)
@@ -141,10 +172,7 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
                                     f"({self.board.route(twins[0]).label()}): a player may never claim both "
                                     f"tracks of a double route (B-5.7).")
             new.append(rid)
-        self._set(tuple(new))
-        if routes:
-            added = [self.board.route(r).label() for r in new[len(new) - len(routes):]]
-            self._say("Added " + ", ".join(added) + "." + self._trains_note(), "ok")
+        return new
 
     @guarded
     def remove(self, *routes: Any) -> None:
@@ -207,8 +235,8 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
 
     @guarded
     def _on_tickets(self, change: dict) -> None:
-        shown = {v for _l, v in self.ticket_picker.options}
-        kept = [t for t in self.tickets if t not in shown]     # chosen but filtered out: keep them
+        listed = {v for _l, v in self.ticket_picker.options}
+        kept = [t for t in self.tickets if t not in listed]     # chosen but filtered out: keep them
         self.tickets = tuple(dict.fromkeys(kept + list(change["new"])))
         self._update()
 
@@ -329,7 +357,7 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
     def _board_button(self, bid: str) -> None:
         kind, _, tid = bid.partition(":")
         if kind != "ticket":
-            raise ValueError(f"The board sent a button this builder does not know ({bid!r}).")
+            raise ValueError(f"The board sent a button this builder does not know ({shown(bid)}).")
         self.board.ticket(tid)
         ids = [t for t in self.tickets if t != tid] if tid in self.tickets else [*self.tickets, tid]
         self.set_tickets(*ids)
@@ -346,6 +374,35 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
         return "click to add it to your network"
 
 
+MAX_TRAINS = 999
+"""The largest train reserve the builder compares a network with."""
+
+
+def _checked_routes(builder: "RouteBuilder", routes: Any) -> list[Any]:
+    """RouteBuilder's ``routes``: one route or a list of them, each one the board has, no
+    route twice, no two tracks of a double (ArgumentError naming the route)."""
+    board = builder.board
+    if (isinstance(routes, tuple) and 2 <= len(routes) <= 3 and all(isinstance(x, str) for x in routes)
+            and routes[0] in board.cities):
+        routes = [routes]                 # one route given as (city, city[, colour])
+    specs = check.items(routes, "routes", "route", (int, str))
+    try:
+        builder._with(specs)
+    except (IllegalAction, KeyError, TypeError, ValueError) as e:
+        raise ArgumentError(f"routes: {error_text(e)}", "routes") from None
+    return specs
+
+
+def _checked_tickets(board, tickets: Any) -> list[str]:
+    """RouteBuilder's ``tickets``: one ticket (id or 'City–City') or a list of them, each one
+    the board has (ArgumentError naming the ticket)."""
+    specs = check.items(tickets, "tickets", "ticket", (str,))
+    try:
+        return [_ticket_id(board, t) for t in specs]
+    except (KeyError, TypeError, ValueError) as e:
+        raise ArgumentError(f"tickets: {error_text(e)}", "tickets") from None
+
+
 def _resolve_in(board, spec: Any, mine: list[int]) -> int:
     """A route id for ``spec``, preferring the tracks in ``mine``."""
     if isinstance(spec, int) and not isinstance(spec, bool):
@@ -360,7 +417,7 @@ def _resolve_in(board, spec: Any, mine: list[int]) -> int:
 
 def _ticket_id(board, spec: Any) -> str:
     if not isinstance(spec, str):
-        raise TypeError(f"a ticket is an id such as {board.tickets[0].id!r} or 'City–City', not {spec!r}")
+        raise TypeError(f"a ticket is an id such as {board.tickets[0].id!r} or 'City–City', not {shown(spec)}")
     try:
         return board.ticket(spec).id
     except KeyError:
@@ -372,4 +429,5 @@ def _ticket_id(board, spec: Any) -> str:
             if found:
                 return found[0].id
             break
-    raise KeyError(f"{board.name} has no ticket {spec!r} (use an id such as {board.tickets[0].id!r} or 'City–City').")
+    raise KeyError(f"{board.name} has no ticket {shown(spec)} (use an id such as {board.tickets[0].id!r} "
+                   f"or 'City–City').")

@@ -25,6 +25,8 @@ import numpy as np
 from ..draw import (CACHE_SIZE, PATH_COLOR, PLAYER_COLORS, TRACK_Z, FixedPicture, Overlay,  # noqa: F401
                     checked_routes, cut_name, default_marks, encode_png, figure_size, fixed_picture, render_rgba)
 
+from ..errors import shown
+
 __all__ = ["BoardCanvas", "HIGHLIGHT", "encode_png", "render_rgba", "fixed_picture", "FixedPicture"]
 
 
@@ -37,24 +39,49 @@ class BoardCanvas:
 
     Parameters
     ----------
-    board : the Board.
-    width_px : width of the picture in pixels (draw_board's proportions are kept).
-    player_colors : one colour per player or team (default :data:`ttr_nb.draw.PLAYER_COLORS`).
-    player_names : names for the legend of players (none when empty).
-    marks : the mark on each player's cars (default: initials of the names, else 1, 2, ...).
-    title, labels, legend : as draw_board's (the legend lists the players, the highlight
-        styles of the position shown and the board's symbols).
+    board : Board or str
+        The Board (or a map name such as 'usa').
+    width_px : int, default 1000
+        Width of the picture in pixels, 200 to 2400 (draw_board's proportions are kept).
+    player_colors : sequence of str, optional
+        One colour per player or team (default :data:`ttr_nb.draw.PLAYER_COLORS`):
+        '#rrggbb', '#rgb' or CSS names.
+    player_names : sequence of str, optional
+        Names for the legend of players (none when empty).
+    marks : sequence of str or None, optional
+        The mark on each player's cars, up to 3 characters (default: initials of the names,
+        else 1, 2, ...).
+    title : str, optional
+        As draw_board's (default: the board's name).
+    labels : bool, default True
+        Draw the city names.
+    legend : bool, default True
+        Draw the legend (the players, the highlight styles of the position shown and the
+        board's symbols).
+
+    Raises
+    ------
+    ttr_nb.errors.ArgumentError
+        A wrong argument, naming it and what is allowed.
     """
 
     def __init__(self, board: Any, *, width_px: int = 1000, player_colors: Sequence[str] | None = None,
                  player_names: Sequence[str] | None = None, marks: Sequence[str | None] | None = None,
                  title: str | None = None, labels: bool = True, legend: bool = True):
-        self.board = board
-        self.player_colors = list(player_colors) if player_colors is not None else list(PLAYER_COLORS)
-        self.player_names = list(player_names or ())
+        from . import _args as check
+
+        self.board = board = check.board(board)
+        width_px = check.width(width_px)
+        self.player_colors = check.colours(player_colors, distinct=False)
+        self.player_names = check.labels(player_names, "player_names", check.MAX_LABEL)
+        labels = check.flag(labels, "labels")
+        legend = check.flag(legend, "legend")
+        title = None if title is None else check.text(title, "title", check.MAX_TITLE, empty=True, lines=True)
         if marks is None:     # the initials of the names when they differ (as ttr_nb.show), else 1, 2, 3...
             named = default_marks(self.player_names, len(self.player_names)) if self.player_names else ()
             marks = named + default_marks([], len(self.player_colors))[len(named):]
+        else:
+            marks = check.labels(marks, "marks", check.MAX_MARK, none_ok=True, empty_ok=True)
         self.marks = tuple(marks)
         self.title, self.legend = title, legend
         figsize = figure_size(board, None, True)
@@ -88,10 +115,10 @@ class BoardCanvas:
             ring_color = {str(c): highlight_color for c in highlight_cities}
         for rid in list(claims) + list(glow_color):
             if rid not in self._routes:
-                raise ValueError(f"{self.board.name} has no route with id {rid!r}")
+                raise ValueError(f"{self.board.name} has no route with id {shown(rid)}")
         for c in ring_color:
             if c not in self.board.cities:
-                raise ValueError(f"{self.board.name} has no city called {c!r}")
+                raise ValueError(f"{self.board.name} has no city called {shown(c)}")
         for p in claims.values():
             if p < 0:
                 raise ValueError(f"player index {p} is negative")

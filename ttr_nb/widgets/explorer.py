@@ -6,41 +6,87 @@ from typing import Any, Mapping, Sequence
 import ipywidgets as W
 
 from ..draw import GAP_COLOR as GAP_RING
-from ..draw import PATH_COLOR, PLAYER_COLORS
+from ..draw import PATH_COLOR
 from ..graph import longest_simple_path
 from ..scoring import BONUSES, Claim, Scorer, Scoresheet
 from .board_widget import BoardFallback, attach_to_explorer
-from ._common import (SIMPLE_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, esc, guarded,
-                      image, resolve_board, resolve_route, swatch, table)
+from ..board import Board
+from ..errors import MAX_NAME, ArgumentError, shown
+from . import _args as check
+from ._common import (SIMPLE_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, error_text, esc, guarded,
+                      image, resolve_route, swatch, table)
 
 DONE_COLOR = PATH_COLOR      # a ticket's completing path: the path style (cyan, no card colour)
 MISS_RING = GAP_RING         # the two ends of a ticket not done: the gap's orange
 DEFAULT_BONUSES = {"longest_path": 10}
 
 
+MAX_BONUS = 1000
+"""The most points a bonus may be worth in a what-if sheet."""
+
+
 def sheet_from(source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
                tickets: Mapping[str, Sequence[str]] | None = None,
                bonuses: Mapping[str, int] | None = None) -> Scoresheet:
     """A Scoresheet from a Game, a Scoresheet, or a board (Board or map name) with ``claims``
-    (name -> routes: ids, 'City–City' or Claim) and ``tickets`` (name -> ticket ids)."""
+    (name -> routes: ids, 'City–City' or Claim) and ``tickets`` (name -> ticket ids).
+    ArgumentError (naming the argument) for a wrong one; IllegalAction for claims no game
+    has (a route claimed twice, both tracks of a double...)."""
     from ..game import Game
+    from ..scoring import BONUSES
 
-    if isinstance(source, Scoresheet):
-        return source
-    if isinstance(source, Game):
-        return source.score()
-    board = resolve_board(source)
+    if isinstance(source, (Scoresheet, Game)):
+        extra = [k for k, v in (("claims", claims), ("tickets", tickets), ("bonuses", bonuses)) if v is not None]
+        if extra:
+            what = "game" if isinstance(source, Game) else "scoresheet"
+            raise ArgumentError(f"{extra[0]} is for a sheet made from a board: a {what} brings its own "
+                                f"claims, tickets and bonuses (leave {extra[0]} out)", extra[0])
+        return source if isinstance(source, Scoresheet) else source.score()
+    if not isinstance(source, (Board, str)):
+        raise check.fail("source", source, "a Game, a Scoresheet, or a board (a Board or a map name such as "
+                                           "'usa') with claims={'Ana': [route ids...], ...}")
+    board = check.board(source, "source")
+    if claims is None:
+        raise ArgumentError("Give the claims of each player: claims={'Ana': [route ids...], ...}.", "claims")
+    claims = check.mapping(claims, "claims", "a dict player name -> routes (ids or 'City–City')")
     if not claims:
-        raise ValueError("Give the claims of each player: claims={'Ana': [route ids...], ...}.")
-    tickets = dict(tickets or {})
-    unknown = sorted(set(tickets) - set(claims))
+        raise ArgumentError("claims names no player: give claims={'Ana': [route ids...], ...}", "claims")
+    tickets = dict(check.mapping(tickets, "tickets", "a dict player name -> ticket ids")
+                   if tickets is not None else {})
+    bonuses = dict(check.mapping(bonuses, "bonuses", "a dict bonus name -> points")
+                   if bonuses is not None else DEFAULT_BONUSES)
+    for key, pts in bonuses.items():
+        if key not in BONUSES:
+            raise check.fail("bonuses", key, f"a dict with bonus names ({', '.join(sorted(BONUSES))}) as keys",
+                             check.did_you_mean(key, BONUSES))
+        check.whole(pts, f"bonuses[{key!r}]", 0, MAX_BONUS, " (points)")
+    for name in [*claims, *tickets]:
+        check.text(name, "a player name in claims" if name in claims else "a player name in tickets", MAX_NAME)
+    unknown = [n for n in tickets if n not in claims]
     if unknown:
-        raise ValueError(f"tickets name players with no claims: {', '.join(unknown)}")
+        raise ArgumentError(f"tickets name {shown(unknown[0])}, who has no claims: the players are "
+                            f"{', '.join(map(str, claims))}", "tickets")
+    known = {t.id for t in board.tickets}
     scorers = []
     for i, (name, routes) in enumerate(claims.items()):
-        cl = tuple(r if isinstance(r, Claim) else Claim(resolve_route(board, r)) for r in routes)
-        scorers.append(Scorer(str(name), cl, tuple(tickets.get(name, ())), seats=(i,)))
-    return Scoresheet.compute(board, scorers, dict(DEFAULT_BONUSES if bonuses is None else bonuses))
+        where = f"claims[{name!r}]"
+        cl = []
+        for r in check.items(routes, where, "route", (int, str, Claim)):
+            if isinstance(r, Claim):
+                cl.append(r)
+                continue
+            try:
+                cl.append(Claim(resolve_route(board, r)))
+            except (KeyError, TypeError, ValueError) as e:
+                raise ArgumentError(f"{where}: {error_text(e)}", "claims") from None
+        ids = []
+        for t in check.items(tickets.get(name, ()), f"tickets[{name!r}]", "ticket id", (str,)):
+            if not isinstance(t, str) or t not in known:
+                raise check.fail(f"tickets[{name!r}]", t, f"ticket ids of {board.name} (such as "
+                                 f"{board.tickets[0].id!r})", check.did_you_mean(t, known))
+            ids.append(t)
+        scorers.append(Scorer(str(name), tuple(cl), tuple(ids), seats=(i,)))
+    return Scoresheet.compute(board, scorers, bonuses)
 
 
 class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
@@ -48,10 +94,30 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
 
     Parameters
     ----------
-    source : a Game (its score now), a Scoresheet, or a board (Board or map name) used with
-        ``claims`` (name -> route ids or 'City–City') and ``tickets`` (name -> ticket ids).
-    bonuses : bonus key -> points for a board-and-claims sheet (default Longest Path 10).
+    source : Game, Scoresheet, Board or str
+        A Game (its score now), a Scoresheet, or a board (Board or map name) used with
+        ``claims`` and ``tickets``.
+    claims : mapping of str to sequence, optional
+        With a board: player name -> route ids or 'City–City'.
+    tickets : mapping of str to sequence of str, optional
+        With a board: player name -> ticket ids.
+    bonuses : mapping of str to int, optional
+        Bonus key -> points for a board-and-claims sheet (default Longest Path 10).
+    player : int or str, default 0
+        The player (team) shown first: an index or a name.
+    width_px : int, default 900
+        Width of the board picture (200 to 2400 pixels).
+    player_colors : list of str, optional
+        One colour per player (team): '#rrggbb' or CSS names, all different.
 
+    Raises
+    ------
+    ttr_nb.errors.ArgumentError
+        A wrong argument, naming it and what is allowed (claims, tickets and bonuses go
+        with a board only: a Game brings its own).
+
+    Notes
+    -----
     Controls: ``player_picker`` (Dropdown of scorer indices), ``show_picker`` (Dropdown:
     'trail', 'simple', 'network', 'ticket:<id>', 'bonus:<key>', 'all', and 'hindsight' once
     asked), ``hindsight_button`` (the best score the player could have made with the tickets
@@ -60,15 +126,22 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
     ``highlight``, ``message``; ``summary()`` for a plain-text account.
     """
 
+    is_scoring_explorer: bool = True
+    """Marks the class for :func:`~ttr_nb.widgets.board_widget.attach_to_explorer`."""
+
     def __init__(self, source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
                  tickets: Mapping[str, Sequence[str]] | None = None, *, bonuses: Mapping[str, int] | None = None,
-                 player: int = 0, width_px: int = WIDTH_PX, player_colors: list[str] | None = None):
+                 player: int | str = 0, width_px: int = WIDTH_PX, player_colors: list[str] | None = None):
         from ..game import Game
 
+        width_px = check.width(width_px)
+        if player_colors is not None:
+            check.colours(player_colors)
         self._game = source if isinstance(source, Game) else None
         self.sheet = sheet = sheet_from(source, claims, tickets, bonuses)
+        player = check.seat(player, "player", sheet.names)
         self.board = sheet.board
-        self.player_colors = list(player_colors or PLAYER_COLORS)
+        self.player_colors = check.colours(player_colors, need=len(sheet.names))
         self.claims = {c.route: i for i, s in enumerate(sheet.scorers) for c in s.claims}
         self.canvas = board_canvas(self.board, width_px=width_px, player_colors=self.player_colors,
                                    player_names=list(sheet.names))
@@ -109,6 +182,7 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
         else:
             self._render()
         attach_to_explorer(self)  # the clickable board: a route's score line, a city's tickets
+        self._guard_browser()
 
     # -- public ----------------------------------------------------------------------------
     @guarded
@@ -118,15 +192,15 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
         if player is not None:
             if isinstance(player, str):
                 if player not in self.sheet.names:
-                    raise KeyError(f"No player called {player!r}; the players are {', '.join(self.sheet.names)}.")
+                    raise KeyError(f"No player called {shown(player)}; the players are {', '.join(self.sheet.names)}.")
                 player = self.sheet.names.index(player)
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < len(self.sheet.names):
-                raise ValueError(f"player is 0..{len(self.sheet.names) - 1} or a name, not {player!r}")
+                raise ValueError(f"player is 0..{len(self.sheet.names) - 1} or a name, not {shown(player)}")
             self.player_picker.value = player
         if show is not None:
             keys = [v for _l, v in self.show_picker.options]
-            if show not in keys:
-                raise KeyError(f"Nothing called {show!r} to show for {self.sheet.names[self.player]}; "
+            if not isinstance(show, str) or show not in keys:
+                raise KeyError(f"Nothing called {shown(show)} to show for {self.sheet.names[self.player]}; "
                                f"choose one of: {', '.join(keys)}.")
             self.show_picker.value = show
 

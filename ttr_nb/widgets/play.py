@@ -8,10 +8,11 @@ import ipywidgets as W
 
 from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pass
 from ..cards import CARD_NAMES
-from ..draw import PLAYER_COLORS, ROUTE_COLORS_HEX
-from ..errors import IllegalAction
+from ..draw import ROUTE_COLORS_HEX
+from ..errors import ArgumentError, IllegalAction, shown
+from . import _args as check
 from ..graph import ticket_done
-from ._common import (PENDING_TEXT, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, button,
+from ._common import (PENDING_TEXT, resolve_route, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, button,
                       doubled_glow, esc,
                       extras_html, groups, guarded, hand_html, swatch, table, terrain_html)
 from .board_widget import BoardFallback, BoardWidget, route_name
@@ -52,19 +53,86 @@ def _choose(agent: Any, game) -> Action:
     return chosen_action(agent, game)
 
 
+def _seat_agents(game, agents: Any, humans: Any, seed: int) -> dict[int, Any]:
+    """Seat -> computer player, from PlayPanel's ``agents`` and ``humans`` (checked: every seat
+    named exists, every agent is one, and a person is at the panel unless ``agents`` gives
+    every seat a player)."""
+    n, names = game.n, list(game.names)
+    people = check.seats(humans, "humans", names) if humans is not None else None
+    if people == ():
+        raise ArgumentError(f"humans names no seat: nobody would play from the panel. Name the seats "
+                            f"people play (0 to {n - 1}, or names: {', '.join(names)}); to watch the "
+                            f"computer play every seat, give agents for every seat instead", "humans")
+    given: dict[int, Any] = {}
+    if agents is None or isinstance(agents, str):
+        people = people if people is not None else (0,)
+        for s in range(n):
+            if s not in people:
+                given[s] = (default_agent(s, seed) if agents is None
+                            else check.agent(agents, "agents", seed * 1000 + s))
+        return given
+    if isinstance(agents, Mapping):
+        check.mapping(agents, "agents", "a dict seat -> agent")
+        for key, a in agents.items():
+            s = check.seat(key, "a seat in agents", names)
+            if a is not None:
+                given[s] = check.agent(a, f"agents[{key!r}]", seed * 1000 + s)
+    elif isinstance(agents, (list, tuple)):
+        if len(agents) != n:
+            raise ArgumentError(f"agents lists one entry per seat ({n}: {', '.join(names)}; None for a "
+                                f"person), not {len(agents)}", "agents")
+        for s, a in enumerate(agents):
+            if a is not None:
+                given[s] = check.agent(a, f"agents[{s}]", seed * 1000 + s)
+    else:
+        raise check.fail("agents", agents, "a dict seat -> agent, a list with one agent (or None for a "
+                                           "person) per seat, a player name such as 'greedy', or None")
+    if people is not None:
+        both = [s for s in people if s in given]
+        if both:
+            raise ArgumentError(f"seat {both[0]} ({names[both[0]]}) is both a person (humans) and a "
+                                f"computer player (agents): give it to one of them", "humans")
+        for s in range(n):       # a seat neither names: a computer player (the default one)
+            if s not in people and s not in given:
+                given[s] = default_agent(s, seed)
+    return given
+
+
 class PlayPanel(BoardFallback, MessageMixin, W.VBox):
     """Play a game in the notebook: every choice is one of the game's legal actions.
 
     Parameters
     ----------
-    game : a Game (the panel plays on it: its actions are applied to this game).
-    agents : who plays the other seats: a mapping seat -> agent, or a list with one entry per
-        seat (None = a person). An agent has ``choose(game) -> action`` (or is a function).
-        Default: every seat but ``humans`` gets :func:`default_agent`.
-    humans : the seats played from the panel (default: seat 0). Several = hot seat: the panel
-        shows the cards of the person whose turn it is.
-    seed : seeds the default agents.
+    game : Game or str
+        A Game (the panel plays on it: its actions are applied to this game), or a variant
+        name such as 'usa': a new game of it with the fewest players it allows (2; Team
+        Asia 4), dealt with ``seed``.
+    agents : mapping, list or str, optional
+        Who plays the other seats: a mapping seat -> agent, a list with one entry per seat
+        (None = a person), or one player name for every other seat ('greedy'). An agent is a
+        name ('greedy', 'search'...), an object with ``choose(game) -> action``, or a
+        function. Default: every seat but ``humans`` gets :func:`default_agent`; a mapping
+        that gives every seat an agent plays the whole game at once.
+    humans : int, str or list, optional
+        The seats played from the panel: numbers or names (default: seat 0, or the seats
+        ``agents`` leaves free). Several = hot seat: the panel shows the cards of the person
+        whose turn it is, and after each hand-over only what that person's seat may see (the
+        message line tells the last move as everyone saw it; undo stops at the hand-over).
+    seed : int, default 0
+        Seeds the default agents (and a game made from a variant name).
+    width_px : int, default 900
+        The board's width in pixels (200 to 2400).
+    player_colors : list of str, optional
+        One colour per player (team): '#rrggbb' or CSS names, all different.
 
+    Raises
+    ------
+    ttr_nb.errors.ArgumentError
+        A wrong argument (a seat the game has not, an unknown variant or player, a colour
+        that is none), naming it and what is allowed.
+
+    Notes
+    -----
     The board (``board_widget``, a :class:`~ttr_nb.widgets.board_widget.BoardWidget`): click a
     route (each track of a double is its own target) and the ways you can pay for it appear as
     buttons beside it, each with its points; press one to claim. When you cannot claim it, the
@@ -80,29 +148,23 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
     nothing changes.
     """
 
-    def __init__(self, game, agents: Mapping[int, Any] | Sequence[Any] | None = None, *,
-                 humans: Sequence[int] | None = None, seed: int = 0, width_px: int = WIDTH_PX,
+    def __init__(self, game: Any, agents: Mapping[Any, Any] | Sequence[Any] | str | None = None, *,
+                 humans: Any = None, seed: int = 0, width_px: int = WIDTH_PX,
                  player_colors: list[str] | None = None):
+        seed = check.seed(seed)
+        width_px = check.width(width_px)
+        game = check.game(game, seed)
         self.game = game
-        n = game.n
-        if agents is None:
-            humans = tuple(humans) if humans is not None else (0,)
-            self.agents = {s: default_agent(s, seed) for s in range(n) if s not in humans}
-        elif isinstance(agents, Mapping):
-            self.agents = {int(s): a for s, a in agents.items() if a is not None}
-        else:
-            agents = list(agents)
-            if len(agents) != n:
-                raise ValueError(f"agents lists one entry per seat ({n}), not {len(agents)}")
-            self.agents = {s: a for s, a in enumerate(agents) if a is not None}
-        self.humans = tuple(s for s in range(n) if s not in self.agents)
+        self._groups = groups(game)
+        self.player_colors = check.colours(player_colors, need=len(self._groups))
+        self.agents = _seat_agents(game, agents, humans, seed)
+        self.humans = tuple(s for s in range(game.n) if s not in self.agents)
         self.selection: int | None = None
         self.last_events: list = []
-        self._marks: list[int] = []            # history length before each of the people's actions
+        self._marks: list[tuple[int, int]] = []   # (history length, seat) before each person's action
+        self._shown_seat: int | None = None     # whose eyes the panel showed last
         self.width_px = width_px
-        self._groups = groups(game)
         self._color_of_seat = {s: i for i, (_n, seats) in enumerate(self._groups) for s in seats}
-        self.player_colors = list(player_colors or PLAYER_COLORS)
         msg = self._init_message()
         bw = self.board_widget = BoardWidget(game.board, player_colors=self.player_colors,
                                              player_names=[nm for nm, _s in self._groups], width_px=width_px)
@@ -220,47 +282,71 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         mark = len(g.history)
         who = g.current_player
         events = g.apply(action)
-        self._marks.append(mark)
+        self._marks.append((mark, who))
         self.last_events = list(events)
-        self._say(" ".join(e.text_for(who) for e in events if e.kind != "turn"), "ok")
-        self._run_agents()
+        error = self._run_agents(quiet=True)
+        # worded for the person now at the panel: after a hand-over (hot seat) the next person
+        # reads what everyone may read, not the colour drawn blind or the tickets kept
+        viewer = self.seat
+        said = " ".join(e.text_for(viewer) for e in events if e.kind != "turn")
+        self._say(f"{said} {error}".strip(), "error") if error else self._say(said, "ok")
         self._refresh()
         return True
 
-    def _run_agents(self, report: bool = False) -> None:
+    def _run_agents(self, report: bool = False, quiet: bool = False) -> str | None:
+        """The computer players play until a person must decide (or the game ends). Returns
+        the error that stopped them (an agent's illegal or malformed choice), also shown
+        unless ``quiet``; ``report``: the message line says how many actions they played."""
         g = self.game
         n = 0
+        error = None
         while not g.over and g.current_player in self.agents and n < MAX_AGENT_ACTIONS:
             seat = g.current_player
             try:
                 a = _choose(self.agents[seat], g)
             except IllegalAction as e:
-                self._say(e.reason, "error")
+                error = e.reason
                 break
             try:
                 events = g.apply(a)
             except IllegalAction as e:
-                self._say(f"The agent for {g.names[seat]} chose an illegal action ({a.text()}): {e.reason}", "error")
+                error = f"The agent for {g.names[seat]} chose an illegal action ({a.text()}): {e.reason}"
                 break
             self.last_events += list(events)
             n += 1
-        if report:
+        if error is not None and not quiet:
+            self._say(error, "error")
+        elif report:
             self._say(f"The agents played {n} action{'s' * (n != 1)}." if n else "No agent is to play now.", "info")
+        if report:
             self._refresh()
+        return error
 
     @guarded
     def undo(self) -> None:
-        """Take back the person's last action and everything the agents did after it."""
+        """Take back the person's last action and everything the agents did after it. In hot
+        seat, only the moves of the person now at the panel, before the panel passed to the
+        next person (going back further would show the previous person's cards)."""
         if not self._marks:
             self._say("Nothing to undo: you have not moved yet.", "error")
             return
-        target = self._marks.pop()
+        if not self._may_undo():
+            g = self.game
+            who = g.names[self._marks[-1][1]]
+            self._say(f"{who}'s move cannot be undone now: the panel has passed to "
+                      f"{g.names[self.seat]} (hot seat), and undoing it would show {who}'s cards.", "error")
+            return
+        target, _who = self._marks.pop()
         g = self.game
         while len(g.history) > target:
             g.undo()
         self.last_events = []
         self._say(f"Undone: back to action {target} ({self._status_text()})", "info")
         self._refresh()
+
+    def _may_undo(self) -> bool:
+        """Is the last person's move one the person now at the panel may take back?"""
+        return bool(self._marks) and (len(self.humans) < 2 or self._marks[-1][1] == self.seat)
 
     @guarded
     def _draw_slot(self, k: int) -> None:
@@ -309,13 +395,13 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         board = self.game.board
         listed = {v for _l, v in self.route_picker.options}
         if not isinstance(route, int) or isinstance(route, bool):  # a name: an open track first
-            route = board.route_id(route, taken=[r.id for r in board.routes if r.id not in listed])
-        if route not in listed:
+            route = resolve_route(board, route, taken=[r.id for r in board.routes if r.id not in listed])
+        if route not in listed or route == NO_ROUTE:
             owner = self.game.view(None)["route_owners"].get(str(route))
             if owner is not None:
                 raise IllegalAction(f"{board.route(route).label()} is already claimed by "
                                     f"{self.game.names[owner]}.")
-            raise KeyError(f"{board.name} has no route {route!r}.")
+            raise KeyError(f"{board.name} has no route {shown(route)}.")
         self.route_picker.value = route
 
     @guarded
@@ -395,7 +481,7 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
                 self.choice_buttons.append(b)
             self.choice_box.children = ([W.HTML("<b>Other choices</b>&nbsp;")] + self.choice_buttons
                                         if self.choice_buttons else [])
-        self.undo_button.disabled = not self._marks
+        self.undo_button.disabled = not self._may_undo()
         self.agents_button.layout.display = "" if (not g.over and g.current_player in self.agents) else "none"
         # picture and panels
         claims = {int(r): self._color_of_seat.get(s, s) for r, s in view["route_owners"].items()}
@@ -411,6 +497,12 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
                 tk = g.board.ticket(t)
                 rings[tk.a] = rings[tk.b] = EYES_TICKETS
         self.board_widget.show(claims, glow, highlight_cities=rings, selected=last, labels=STEP_LABELS)
+        if seat != self._shown_seat:          # a hand-over: nothing said to the last person stays
+            self._shown_seat = seat
+            bw = self.board_widget
+            bw.notice = ""
+            if bw.tip.get("route") is not None:
+                bw.tip = {"route": bw.tip["route"], "text": self._tip(bw.tip["route"])}
         if self.board_widget.card.get("at", {}).get("route") is not None:
             self._route_card(self.board_widget.card["at"]["route"])    # what may be paid has changed
         elif self.board_widget.card.get("at", {}).get("city"):
@@ -418,6 +510,7 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         self.players_html.value = self._players(view)
         self.hand_html.value = self._hand(view)
         self.log_html.value = self._log(seat)
+        self._guard_browser()                   # (the buttons and boxes just made too)
 
     def _fill_routes(self, legal: list[Action]) -> None:
         g = self.game
@@ -531,7 +624,7 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         kind, _, rest = bid.partition(":")
         rid_s, _, k_s = rest.partition(":")
         if kind != "pay" or not rid_s.isdigit() or not k_s.isdigit():
-            raise ValueError(f"The board sent a button this panel does not know ({bid!r}).")
+            raise ValueError(f"The board sent a button this panel does not know ({shown(bid)}).")
         rid, k = int(rid_s), int(k_s)
         pays = self._payments.get(rid, [])
         if k >= len(pays):

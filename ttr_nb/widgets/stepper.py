@@ -7,13 +7,14 @@ import ipywidgets as W
 import numpy as np
 
 from ..actions import ClaimRoute, KeepTickets
-from ..draw import PLAYER_COLORS
 from ..charts import terrain_counts
 from ..graph import ticket_done
 from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, button,
                       card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, swatch, table, terrain_html,
                       value_text)
 from ..pictures import seat_style
+from ..errors import shown
+from . import _args as check
 from .board_widget import BoardFallback, BoardWidget, route_name
 from .canvas import encode_png
 from ..timeline import Timeline
@@ -25,6 +26,8 @@ BASE_VIEW_KEYS = frozenset({
 """View keys every game has; anything else a mechanic added is shown as it is."""
 BASE_PLAYER_KEYS = frozenset({"seat", "name", "cards", "trains", "tickets", "offered", "route_points", "routes"})
 TEACHER = -1
+MAX_LOG_STEPS = 500
+"""The most recent steps the log may show."""
 SPEEDS = (("slow (1 s)", 1000), ("normal (0.5 s)", 500), ("fast (0.25 s)", 250), ("fastest (0.1 s)", 100))
 
 
@@ -39,13 +42,30 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
 
     Parameters
     ----------
-    source : a Game (its record so far), a game record (dict or JSON text) or a path to one.
-    step : the step to show first (default 0: the deal). Step ``k`` = after ``k`` actions.
-    eyes : a seat number, or None for the teacher's full view (default).
-    width_px : width of the board picture.
-    chart : show the score chart (points by turn) under the board.
-    log_steps : how many recent steps the event log shows.
+    source : Game, dict, str or path
+        A Game (its record so far), a game record (dict or JSON text) or a path to one.
+    step : int, default 0
+        The step to show first (0: the deal). Step ``k`` = after ``k`` actions.
+    eyes : int or str, optional
+        A seat number or a player's name, or None for the teacher's full view (default).
+    width_px : int, default 900
+        Width of the board picture (200 to 2400 pixels).
+    chart : bool, default True
+        Show the score chart (points by turn) under the board.
+    log_steps : int, default 6
+        How many recent steps the event log shows (0 to 500).
+    player_colors : list of str, optional
+        One colour per player (team): '#rrggbb' or CSS names, all different.
 
+    Raises
+    ------
+    ttr_nb.errors.ArgumentError
+        A wrong argument, naming it and what is allowed.
+    ttr_nb.errors.SaveError
+        A record that is not one.
+
+    Notes
+    -----
     State (for tests and notebooks): ``step``, ``eyes``, ``game`` (the position shown, rebuilt
     exactly by replay), ``message``, ``highlight`` (what the board highlights); ``summary()``
     is a plain-text account. Controls: ``first``, ``back``, ``forward``, ``last`` (Buttons),
@@ -53,17 +73,24 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
     the browser), ``speed`` (Dropdown), ``slider`` (IntSlider), ``eyes_picker`` (Dropdown).
     """
 
-    def __init__(self, source: Any, *, step: int = 0, eyes: int | None = None, width_px: int = WIDTH_PX,
+    def __init__(self, source: Any, *, step: int = 0, eyes: int | str | None = None, width_px: int = WIDTH_PX,
                  chart: bool = True, log_steps: int = 6, player_colors: list[str] | None = None):
+        width_px = check.width(width_px)
+        chart = check.flag(chart, "chart")
+        log_steps = check.whole(log_steps, "log_steps", 0, MAX_LOG_STEPS)
+        if player_colors is not None:
+            check.colours(player_colors)
         self.timeline = tl = Timeline(source)
         self.n_steps = len(tl)
+        step = check.whole(step, "step", 0, self.n_steps, f" (this game has {self.n_steps} steps; 0 is the deal)")
+        eyes = None if eyes is None else check.seat(eyes, "eyes", tl.names)
         self.width_px = width_px
         self.log_steps = log_steps
         self.step = 0
         final = tl.final_game()
         self._groups = groups(final)
         self._color_of_seat = {s: i for i, (_n, seats) in enumerate(self._groups) for s in seats}
-        self.player_colors = list(player_colors or PLAYER_COLORS)
+        self.player_colors = check.colours(player_colors, need=len(self._groups))
         # the board is drawn seat by seat, as ttr_nb.show draws a game
         seat_colors, seat_names, marks = seat_style(final, self.player_colors)
         self.highlight: dict[str, Any] = {}
@@ -132,6 +159,7 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
         self._render()
         if step:
             self.go(step)
+        self._guard_browser()
 
     # -- state ---------------------------------------------------------------------------
     @property
@@ -178,7 +206,7 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
     def go(self, step: Any) -> None:
         """Show the position after ``step`` actions (0 = the deal). Out of range: a message."""
         if isinstance(step, bool) or not isinstance(step, (int, np.integer)):
-            raise TypeError(f"A step is a whole number from 0 to {self.n_steps}, not {step!r}.")
+            raise TypeError(f"A step is a whole number from 0 to {self.n_steps}, not {shown(step)}.")
         step = int(step)
         if not 0 <= step <= self.n_steps:
             if self.n_steps == 0:
@@ -264,7 +292,7 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
     def _board_button(self, bid: str) -> None:
         kind, _, k = bid.partition(":")
         if kind != "goto" or not k.isdigit():
-            raise ValueError(f"The board sent a button this stepper does not know ({bid!r}).")
+            raise ValueError(f"The board sent a button this stepper does not know ({shown(bid)}).")
         self.pause()
         self.go(int(k))
 
