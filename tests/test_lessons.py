@@ -523,3 +523,20 @@ def test_every_link_in_the_copied_lessons_opens_in_their_folder(tmp_path, studen
             assert (tmp_path / link).resolve().is_relative_to(tmp_path.resolve())
             assert (tmp_path / link).exists(), f"{nb_path.name}: {link}"
     assert (tmp_path / "guides").is_dir() != student
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_picture_in_a_lesson_has_a_text_alternative(name):
+    """issue 34: each picture a lesson shows (boards, charts, the controls' stored pictures)
+    carries a text alternative written by the package: the image's ``alt`` or a text form
+    that says what it shows (not matplotlib's '<Figure size ...>' or an object's repr)."""
+    for cell in _nb(name)["cells"]:
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "image/png" not in data:
+                continue
+            meta = out.get("metadata", {}).get("image/png")
+            alt = meta.get("alt", "") if isinstance(meta, dict) else ""
+            text = "".join(data.get("text/plain", ""))
+            assert len(alt) > 20 or (len(text) > 20 and not text.startswith("<")), \
+                f"{name} cell {cell.get('id')}: a picture without a text alternative ({text[:60]!r})"

@@ -470,6 +470,7 @@ def plot_win_rate(results: Sequence[GameResult], ax: Axes | None = None) -> Figu
     or 1/teams in a team game (where a team's win counts for each of its seats)."""
     results = _game_results(results)
     table = win_rates(results)
+    own = ax is None
     fig, ax = _axes(ax, (6.0, 4.0))
     seats = [t["seat"] for t in table]
     rates = [t["rate"] for t in table]
@@ -498,6 +499,10 @@ def plot_win_rate(results: Sequence[GameResult], ax: Axes | None = None) -> Figu
     ax.set_title(_title(results, "Who wins? Win rate by seat"), fontsize=11)
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
+    rows = "; ".join(f"seat {t['seat']} ({t['agent']}) won {t['wins']} of {t['games']}, {t['rate']:.0%} "
+                     f"(95% interval {t['low']:.0%} to {t['high']:.0%})" for t in table)
+    fair = f"; the fair share is 1/{sides}" if table else ""
+    _described(ax, own, f"Bar chart, {_title(results, 'win rate by seat')}: {rows or 'no games'}{fair}.")
     return fig
 
 
@@ -513,6 +518,7 @@ def plot_scores(results: Sequence[GameResult], ax: Axes | None = None, by: str =
     for r in results:
         for s in r.seats:
             groups[s.seat if by == "seat" else s.agent].append(s.total)
+    own = ax is None
     fig, ax = _axes(ax, (7.0, 4.0))
     everything = [v for vs in groups.values() for v in vs]
     if everything:
@@ -534,6 +540,9 @@ def plot_scores(results: Sequence[GameResult], ax: Axes | None = None, by: str =
     ax.set_title(_title(results, f"Score distribution by {by}"), fontsize=11)
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
+    rows = "; ".join(f"{by + ' ' if by == 'seat' else ''}{key}: mean {sum(v) / len(v):.1f} points, from {min(v)} "
+                     f"to {max(v)} over {len(v)} games" for key, v in sorted(groups.items()))
+    _described(ax, own, f"Histograms, {_title(results, f'final scores by {by}')}: {rows or 'no games'}.")
     return fig
 
 
@@ -542,6 +551,7 @@ def plot_ticket_completion(results: Sequence[GameResult], ax: Axes | None = None
     the number of tickets kept is written under each point."""
     results = _game_results(results)
     table = ticket_completion(results)
+    own = ax is None
     fig, ax = _axes(ax, (7.5, 4.0))
     xs = [t["value"] for t in table]
     ys = [t["rate"] for t in table]
@@ -562,6 +572,9 @@ def plot_ticket_completion(results: Sequence[GameResult], ax: Axes | None = None
     ax.set_title(_title(results, "How often is a ticket completed? By value"), fontsize=11)
     ax.spines[["top", "right"]].set_visible(False)
     fig.tight_layout()
+    rows = "; ".join(f"{t['value']} points: {t['rate']:.0%} of {t['kept']} kept" for t in table)
+    _described(ax, own, f"Points with intervals, {_title(results, 'tickets completed by value')}: "
+                        f"{rows or 'no tickets'}.")
     return fig
 
 
@@ -645,6 +658,7 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
 
     claims = {rid: level(v) for rid, v in values.items()}
     what, bar_label = _HEAT_TEXT[by]
+    own = ax is None
     if ax is None and figsize is None:  # room for the colour bar; tall boards narrower
         w = 9.0 if board.height <= 0.8 else 7.0
         figsize = (w + 0.9, round(w * board.height + 1.0, 1))
@@ -670,7 +684,21 @@ def plot_route_heatmap(results: Sequence[GameResult], board: Board | None = None
     if not early_dark:
         whole = all(abs(e * 100 - round(e * 100)) < 1e-9 for e in edges)
         cb.ax.yaxis.set_major_formatter(_percent(0 if whole else 1))
+    top = sorted(values, key=lambda r: (-values[r], r) if not early_dark else (values[r], r))[:5]
+    names = ", ".join(f"{board.route(r).label()} ({values[r]:.0%})" if not early_dark else
+                      f"{board.route(r).label()} ({values[r]:.1f})" for r in top)
+    _described(ax, own, f"The board {board.name} as a heat map: {_title(results, what).lower()}. "
+                        f"{len(values)} of {len(board.routes)} routes have a value"
+                        + (f"; the darkest: {names}" if names else "") + ".")
     return fig
+
+
+def _described(ax: Any, own_figure: bool, text: str) -> None:
+    """Keep the chart's text alternative with it (``charts.describe_chart(ax)``; on a figure
+    the plot made itself, also the figure's text form, as the charts do)."""
+    from .charts import _attach_text  # noqa: PLC0415
+
+    _attach_text(ax, text.replace("\n", ", "), own_figure)
 
 
 def _percent(decimals: int | None = 0) -> Any:

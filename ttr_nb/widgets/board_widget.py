@@ -288,12 +288,18 @@ class BoardWidget(anywidget.AnyWidget):
 
     def png(self, width_px: int | None = None) -> bytes:
         """The position shown, as a PNG picture (the matplotlib drawing of the same geometry)."""
+        return self._canvas(width_px).png(**self._painted)
+
+    def describe(self) -> str:
+        """The position shown, in words: the text alternative of :meth:`png`'s picture."""
+        return self._canvas(None).describe(**self._painted)
+
+    def _canvas(self, width_px: int | None):
         from ._common import board_canvas
 
         s = self._png_settings
-        canvas = board_canvas(self.board, width_px=width_px or self.width_px, player_colors=s["player_colors"],
-                              player_names=s["player_names"], title=s["title"])
-        return canvas.png(**self._painted)
+        return board_canvas(self.board, width_px=width_px or self.width_px, player_colors=s["player_colors"],
+                            player_names=s["player_names"], title=s["title"])
 
     # -- the box beside a route or city ---------------------------------------------------------
     def show_card(self, title: str, lines: Sequence[str] = (), buttons: Sequence[tuple[str, str]] = (), *,
@@ -507,18 +513,21 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kw: Any):
         got = super()._repr_mimebundle_(**kw)
-        return with_picture(got, self.png)
+        return with_picture(got, self.png, self.describe)
 
 
-def with_picture(bundle: Any, picture: Callable[[], bytes]) -> Any:
+def with_picture(bundle: Any, picture: Callable[[], bytes], text: Callable[[], str] | None = None) -> Any:
     """A widget's display bundle with the picture added as ``image/png``, shown where no
-    kernel draws the widget (nbval never compares PNG; exported HTML and viewers show it)."""
+    kernel draws the widget (nbval never compares PNG; exported HTML and viewers show it),
+    and ``text()`` as the picture's ``alt`` (its text alternative, for a screen reader)."""
     data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
     if data is None:
         return bundle
     data = dict(data)
     try:
         data["image/png"] = base64.b64encode(picture()).decode("ascii")
+        if text is not None:
+            meta = {**(meta or {}), "image/png": {"alt": text()}}
     except EXPECTED:                     # a picture is a nicety: never stop a display for it
         pass
     return data, meta
@@ -530,7 +539,7 @@ class BoardFallback:
 
     def _repr_mimebundle_(self, **kw: Any):
         got = super()._repr_mimebundle_(**kw)  # type: ignore[misc]
-        return with_picture(got, lambda: self.board_widget.png(FALLBACK_WIDTH))
+        return with_picture(got, lambda: self.board_widget.png(FALLBACK_WIDTH), self.board_widget.describe)
 
 
 FALLBACK_WIDTH = 720

@@ -138,6 +138,20 @@ class BoardCanvas:
         return self._fixed.paint(over, names=[cut_name(x) for x in names], n_players=n_players,
                                  title=self.title, legend=self.legend)
 
+    def describe(self, claims: Mapping[int, int] | None = None,
+                 highlight: Iterable[int] | Mapping[int, str] = (), highlight_color: str = HIGHLIGHT,
+                 highlight_cities: Iterable[str] | Mapping[str, str] = (), **styles: Any) -> str:
+        """What :meth:`png` of the same position shows, in words (its text alternative,
+        ``ttr_nb.draw.describe_picture``)."""
+        from ..draw import describe_picture
+
+        styles.pop("palette", None)
+        styles.pop("labels", None)
+        return describe_picture(self.board, claims=claims, player_colors=self.player_colors,
+                                player_names=list(self.player_names), marks=self.marks,
+                                highlight=list(highlight), highlight_color=highlight_color,
+                                highlight_cities=list(highlight_cities), title=self.title, **styles)
+
     def png(self, claims: Mapping[int, int] | None = None,
             highlight: Iterable[int] | Mapping[int, str] = (), highlight_color: str = HIGHLIGHT,
             highlight_cities: Iterable[str] | Mapping[str, str] = (), *, palette: bool = True,
