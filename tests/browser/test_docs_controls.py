@@ -79,6 +79,9 @@ _CONTROLS = """() => [...document.querySelectorAll('article figure.ttr-control')
 })"""
 
 
+MATHJAX = "https://cdn.jsdelivr.net/npm/mathjax@"
+
+
 def test_every_output_on_a_lesson_page_shows_something(site):
     """No empty gap: each output area of each lesson page has a visible picture, a rendered
     widget or text, and no widget view is left unrendered (the issue-35 symptom)."""
@@ -92,7 +95,10 @@ def test_every_output_on_a_lesson_page_shows_something(site):
                         out["pictures"] or out["widgets"] or out["text"]):
                     empty.append(f"{nb.stem} output #{out['index']}: {out}")
     assert not empty, empty[:10]
-    assert not [u for u in blocked if not u.startswith("file:")], blocked
+    # the pages work offline; only the formulas' typesetting (MathJax, as every Sphinx site
+    # with maths loads it) comes from the web, and without it a formula shows as its TeX
+    online = [u for u in blocked if not u.startswith("file:") and not u.startswith(MATHJAX)]
+    assert not online, online
 
 
 def test_each_control_shows_the_picture_of_its_board(site):
