@@ -173,3 +173,12 @@ def test_check_map_answers_a_name_too_long_for_the_system(capsys):
     assert main(["check-map", "x" * 300]) != 0
     out = capsys.readouterr().out
     assert "no such map" in out and "(300 characters)" in out
+
+
+def test_a_run_of_a_billion_games_is_refused_with_the_way_to_do_it():
+    """issue 36: simulate(games=10**9) used to start without a word (days of work, and a
+    Ctrl-C lost everything): it is refused, and the message says how to run it in parts."""
+    with pytest.raises(ValueError, match=r"at most 10,000,000 .*write_results\(simulate_iter"):
+        ttr_nb.simulate("usa", 2, games=10 ** 9)
+    from ttr_nb.cli import main
+    assert main(["simulate", "--games", str(10 ** 9)]) != 0

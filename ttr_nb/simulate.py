@@ -437,6 +437,12 @@ def _check_pool(executor: Any, chunksize: Any) -> None:
                          f"not {shown(chunksize)}")
 
 
+MAX_GAMES = 10_000_000
+"""The most games one run plays (hours of one core even for random players): a longer run is
+made in parts, each written as it goes (``lab.write_results(simulate_iter(...), file)``,
+which keeps what was written if the run is stopped)."""
+
+
 def _check(variant: str, players: int, games: int, seed: int,
            agents: str | Sequence[str]) -> tuple[str, ...]:
     from .variants import get_variant  # noqa: PLC0415
@@ -445,7 +451,11 @@ def _check(variant: str, players: int, games: int, seed: int,
         if isinstance(value, bool) or not isinstance(value, int) or (least is not None
                                                                      and value < least):
             more = f", {least} or more" if least is not None else ""
-            raise ValueError(f"{what} must be a whole number{more} (got {value!r})")
+            raise ValueError(f"{what} must be a whole number{more} (got {shown(value)})")
+    if games > MAX_GAMES:
+        raise ValueError(f"games must be at most {MAX_GAMES:,} in one run (got {shown(games)}: days of "
+                         f"computing at a few thousand games a second); run it in parts with other seeds "
+                         f"and write each part with lab.write_results(simulate_iter(...), file)")
     allowed = getattr(get_variant(variant), "players", None)  # an unknown name fails here
     if allowed and players not in allowed:
         raise ValueError(f"{variant} is played by {_or(allowed)} players, not {players}")
