@@ -46,7 +46,13 @@ def _game_results(results: Any, lazy: bool = False) -> Any:
                          f"not {shown(results)}")
     if lazy and not isinstance(results, (list, tuple)):
         return (_one_result(r) for r in results)
-    return [_one_result(r) for r in results]
+    try:
+        return [_one_result(r) for r in results]
+    except ValueError:
+        raise
+    except Exception as e:  # noqa: BLE001 (an object that says it can be iterated, and can't)
+        raise ValueError(f"results are a list of game results (what simulate or read_results gives); "
+                         f"this one cannot be read ({type(e).__name__})") from None
 
 
 def _one_result(r: Any) -> Any:

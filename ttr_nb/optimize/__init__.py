@@ -194,7 +194,7 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
 
     if isinstance(board, str):
         board = load_map(board)
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise IllegalAction(f"mode is 'choose' or 'hold', not {shown(mode)}.")
     if trains is None:
         trains = int(board.meta.get("trains_per_player", 45))
