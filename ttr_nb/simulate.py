@@ -407,6 +407,10 @@ def simulate(variant: str, players: int = 2, games: int = 100, seed: int = 0,
     >>> with ProcessPoolExecutor(2) as pool:                       # doctest: +SKIP
     ...     results = simulate("usa", players=4, games=1000, seed=1, executor=pool)
     """
+    if type(games) is int and games > MAX_GAMES:  # (a list of them all: refused; a stream is not)
+        raise ValueError(f"games must be at most {MAX_GAMES:,} in one list of results (got {shown(games)}: "
+                         f"hours to days of computing, lost if stopped); run it in parts with other seeds, "
+                         f"or stream it to a file: lab.write_results(simulate_iter(...), file)")
     return list(simulate_iter(variant, players, games, seed, agents, executor, progress,
                               chunksize, score_lines, keep_lines))
 
@@ -438,9 +442,9 @@ def _check_pool(executor: Any, chunksize: Any) -> None:
 
 
 MAX_GAMES = 10_000_000
-"""The most games one run plays (hours of one core even for random players): a longer run is
-made in parts, each written as it goes (``lab.write_results(simulate_iter(...), file)``,
-which keeps what was written if the run is stopped)."""
+"""The most games :func:`simulate` plays into one list (hours of one core even for random
+players); a longer run streams: ``lab.write_results(simulate_iter(...), file)`` writes each
+game as it comes and keeps what was written if the run is stopped."""
 
 
 def _check(variant: str, players: int, games: int, seed: int,
@@ -452,10 +456,6 @@ def _check(variant: str, players: int, games: int, seed: int,
                                                                      and value < least):
             more = f", {least} or more" if least is not None else ""
             raise ValueError(f"{what} must be a whole number{more} (got {shown(value)})")
-    if games > MAX_GAMES:
-        raise ValueError(f"games must be at most {MAX_GAMES:,} in one run (got {shown(games)}: days of "
-                         f"computing at a few thousand games a second); run it in parts with other seeds "
-                         f"and write each part with lab.write_results(simulate_iter(...), file)")
     allowed = getattr(get_variant(variant), "players", None)  # an unknown name fails here
     if allowed and players not in allowed:
         raise ValueError(f"{variant} is played by {_or(allowed)} players, not {players}")
