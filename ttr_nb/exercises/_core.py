@@ -135,7 +135,8 @@ def check(key: str, answer: Any) -> Feedback:
     Not yet: there is no exercise 99.9; the exercises are numbered lesson.exercise, e.g. "04.2".
     """
     if not isinstance(key, str):
-        return not_yet(f'an exercise is named by its number as text, such as "04.2", not {shown(key)}.')
+        return not_yet(f'there is no exercise {shown(key)}: an exercise is named by its number as '
+                       f'text, such as "04.2".')
     try:
         ex = checker_of(key)
     except Exception as exc:  # noqa: BLE001 — a checker module failed to import
