@@ -384,57 +384,47 @@ def base_claims(T: Tables, i: int, counts: list[int]) -> list[ClaimRoute]:
 
 def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     """Every legal ClaimRoute of ``seat`` now, sorted as ``legal_actions`` sorts them (by route
-    id, then colour, Locomotives, payment, holder part, Terrain cards)."""
-    T = g.T
-    counts = cards_of(g, seat)
+    id, then colour, Locomotives, payment, holder part, Terrain cards): the routes of
+    :func:`claim_blocks`, each with its claims."""
     hooks = g._hooks["claim_options"]
-    # a mechanic flagged ``claim_options_in_order`` adds nothing to a route without a base
-    # payment and keeps the legal order: then such routes are skipped, and nothing is re-sorted
-    in_order = True
-    for m in hooks:
-        in_order = in_order and m.claim_options_in_order
-        m.claim_options_start(seat)
-    if not in_order:
-        return _claim_options_all(g, seat, counts, g.trains[seat], hooks)
-    plan, cand = _claimable(g, seat, counts)
-    kind = T.kind
-    check = g._hooks["open_for"]
-    routes = g.board.routes
-    out: list[ClaimRoute] = []
-    while cand:
-        low = cand & -cand
-        cand ^= low
-        p = low.bit_length() - 1
-        got = plan[kind[p]] or _pay_spec_of(T, plan, kind[p], counts)
-        if not got[0]:
-            continue
-        i = T.by_id[p]
-        if check and open_reason(g, seat, i) is not None:
-            continue
-        row = T._claims[i] or T.claim_row(i)
-        if not hooks:
-            out += map(row.__getitem__, got[1])
-            continue
-        base = list(map(row.__getitem__, got[1]))
+    got = claim_blocks(g, seat)
+    if got is None:  # a mechanic's claims are not in order: every route, each one sorted
         for m in hooks:
-            base = m.claim_options(seat, routes[i], base)
-        out += base
+            m.claim_options_start(seat)
+        return _claim_options_all(g, seat, cards_of(g, seat), g.trains[seat], hooks)
+    T = g.T
+    out: list[ClaimRoute] = []
+    for i, _n, items in got[1]:
+        out += (_route_claims(g, seat, i, items, hooks) if hooks
+                else map((T._claims[i] or T.claim_row(i)).__getitem__, items))
     return out
 
 
-def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[int, ...]]]]:
-    """On a board whose mechanics change claims in order (``claim_options_in_order``): the
+def _route_claims(g: "Game", seat: int, i: int, items: tuple[int, ...], hooks: list) -> list[ClaimRoute]:
+    """The claims of route index ``i`` from its base payments ``items``, as the mechanics
+    ``hooks`` expand them (their :meth:`claim_options_start` called already)."""
+    T = g.T
+    row = T._claims[i] or T.claim_row(i)
+    base = list(map(row.__getitem__, items))
+    route = g.board.routes[i]
+    for m in hooks:
+        base = m.claim_options(seat, route, base)
+    return base
+
+
+def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[int, ...]]]] | None:
+    """Unless a mechanic's claims are not in order (``claim_options_in_order``; then None): the
     number of ``seat``'s claims now and, route by route in legal order, ``(route index, its
     number of claims, its base payments' items in Tables.claim_row)``, without building the
     claims (the last mechanic's :meth:`~ttr_nb.rules.mechanic.Mechanic.claim_count`).
-    :func:`block_claim` builds one claim of a block. None if a mechanic is not in order."""
-    T = g.T
+    :func:`block_claim` builds one claim of a block."""
     counts = cards_of(g, seat)
     hooks = g._hooks["claim_options"]
     for m in hooks:
         if not m.claim_options_in_order:
-            return None  # type: ignore[return-value]
+            return None
         m.claim_options_start(seat)
+    T = g.T
     plan, cand = _claimable(g, seat, counts)
     kind = T.kind
     check = g._hooks["open_for"]
@@ -442,7 +432,7 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
     first, last = hooks[:-1], (hooks[-1] if hooks else None)
     blocks = []
     total = 0
-    while cand:
+    while cand:  # the routes open to the seat that its cards pay, in route-id order
         low = cand & -cand
         cand ^= low
         p = low.bit_length() - 1
@@ -452,11 +442,9 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
         i = T.by_id[p]
         if check and open_reason(g, seat, i) is not None:
             continue
-        if last is None:
-            n = got[0]
-        else:
-            row = T._claims[i] or T.claim_row(i)
-            base = list(map(row.__getitem__, got[1]))
+        n = got[0]
+        if last is not None:  # (the last mechanic counts what the others' claims expand to)
+            base = list(map((T._claims[i] or T.claim_row(i)).__getitem__, got[1]))
             for m in first:
                 base = m.claim_options(seat, routes[i], base)
             n = last.claim_count(seat, routes[i], base)
@@ -469,15 +457,10 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
 
 def block_claim(g: "Game", seat: int, block: tuple[int, int, tuple[int, ...]], k: int) -> ClaimRoute:
     """The k-th claim of one block of :func:`claim_blocks` (the state unchanged since)."""
-    i, _n, items = block
-    T = g.T
-    row = T._claims[i] or T.claim_row(i)
-    base = list(map(row.__getitem__, items))
-    route = g.board.routes[i]
-    for m in g._hooks["claim_options"]:
+    hooks = g._hooks["claim_options"]
+    for m in hooks:
         m.claim_options_start(seat)
-        base = m.claim_options(seat, route, base)
-    return base[k]
+    return _route_claims(g, seat, block[0], block[2], hooks)[k]
 
 
 def count_claims(g: "Game", seat: int) -> int:
