@@ -108,9 +108,9 @@ def listing(g: "Game", more: list[Action] | None = None) -> list[Action]:
 
 
 def mechanic_actions(g: "Game", pending: str) -> list[Action]:
-    """The mechanics' own legal actions at decision ``pending`` (``Mechanic.actions``)."""
-    hooks = g._hooks["actions"]
-    return [m_a for m in hooks for m_a in m.actions(pending)] if hooks else []
+    """The mechanics' own legal actions at decision ``pending`` (``Mechanic.actions``), as a
+    new list."""
+    return list(_mechanic_actions_kept(g._hooks["actions"], pending))
 
 
 def _mechanic_actions_kept(hooks: list, pending: str) -> Sequence[Action]:
@@ -142,7 +142,10 @@ def _remember(memo: dict, key: Any, value: tuple) -> tuple:
 
 
 def _split(more: Sequence[Action]) -> tuple:
-    """:data:`_SPLITS` of ``more``, worked out and remembered."""
+    """:data:`_SPLITS` of ``more`` (remembered, or worked out and remembered)."""
+    sp = _SPLITS.get(id(more))
+    if sp is not None and sp[0] is more:
+        return sp
     lo = sorted((a for a in more if a.rank < _CLAIM_RANK), key=Action._key)
     hi = [a for a in more if a.rank > _CLAIM_RANK]
     return _remember(_SPLITS, id(more), (more, lo, (merged(([],), hi), merged(([_DRAW_TICKETS],), hi)),
@@ -189,12 +192,9 @@ class LegalActions(ListView):
                 self._tail = _TICKETS if g.tdeck else _NONE
             else:
                 hooks = g._hooks["actions"]
-                more = _mechanic_actions_kept(hooks, p) if hooks else ()
-                sp = _SPLITS.get(id(more))
-                if sp is None or sp[0] is not more:
-                    sp = _split(more)
+                sp = _split(_mechanic_actions_kept(hooks, p) if hooks else ())
                 if sp[3]:  # (a mechanic's own claim: sorted whole)
-                    a = self._all = listing(g, list(more))
+                    a = self._all = listing(g, list(sp[0]))
                     self._n = len(a)
                     return
                 self._all = None
@@ -225,10 +225,7 @@ class LegalActions(ListView):
             if not hooks:
                 a = self._all = d
             else:  # (the draws and the mechanics' draws, remembered as the turn's parts are)
-                more = _mechanic_actions_kept(hooks, p)
-                sp = _SPLITS.get(id(more))
-                if sp is None or sp[0] is not more:
-                    sp = _split(more)
+                sp = _split(_mechanic_actions_kept(hooks, p))
                 a = self._all = merged((_head(d, sp[1]),), list(sp[2][0])) if sp[2][0] else _head(d, sp[1])
         else:
             a = self._all = listing(g)
