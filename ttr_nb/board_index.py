@@ -22,7 +22,7 @@ Example
 from __future__ import annotations
 
 import weakref
-from typing import Iterable, Mapping, TypeVar
+from typing import Any, Callable, Iterable, Mapping, TypeVar
 
 from .errors import IllegalAction
 
@@ -200,8 +200,28 @@ class BoardIndex:
         return out
 
 
-_INDEXES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-_last: tuple = (lambda: None, None)  # the last board asked for (a weak reference), its index
+class PerBoard:
+    """``build(board)``, built on first use for each board and kept while the board lives
+    (weakly); the last board asked for is answered without a look-up. Call it with a board."""
+
+    def __init__(self, build: Callable[[Any], _V]):
+        self._build = build
+        self._memo: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+        self._last: tuple = (lambda: None, None)  # the last board (a weak reference), what it built
+
+    def __call__(self, board: Any) -> Any:
+        ref, got = self._last  # one read: the pair stays consistent
+        if ref() is board:
+            return got
+        try:
+            got = self._memo[board]
+        except KeyError:
+            got = self._memo[board] = self._build(board)
+        self._last = (weakref.ref(board), got)
+        return got
+
+
+_INDEX = PerBoard(BoardIndex)
 
 
 def board_index(board) -> BoardIndex:
@@ -224,13 +244,4 @@ def board_index(board) -> BoardIndex:
     >>> ix is board_index(ttr_nb.load_map("usa")), len(ix.names), len(ix.rid)
     (True, 36, 100)
     """
-    global _last
-    ref, ix = _last  # one read: the pair stays consistent
-    if ref() is board:
-        return ix
-    try:
-        ix = _INDEXES[board]
-    except KeyError:
-        ix = _INDEXES[board] = BoardIndex(board)
-    _last = (weakref.ref(board), ix)
-    return ix
+    return _INDEX(board)

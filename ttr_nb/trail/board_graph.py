@@ -2,10 +2,9 @@
 country), built once per board: :class:`BoardGraph`, :func:`board_graph`."""
 from __future__ import annotations
 
-import weakref
 from typing import Iterable
 
-from ..board_index import by_route_id
+from ..board_index import PerBoard, by_route_id
 
 
 class BoardGraph:
@@ -77,8 +76,7 @@ class BoardGraph:
         return by_route_id(self.edge, route_ids, self.board_name)
 
 
-_GRAPHS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
-_last: tuple = (lambda: None, None)  # the last board asked for (a weak reference), its graph
+_GRAPH = PerBoard(BoardGraph)
 
 
 def board_graph(board) -> BoardGraph:
@@ -103,13 +101,4 @@ def board_graph(board) -> BoardGraph:
     >>> len(g.nodes_of["Sudan"])  # a country: a terminal per route into it (H-8.5)
     3
     """
-    global _last
-    ref, g = _last  # one read: the pair stays consistent
-    if ref() is board:  # the same board again: no need for the weak dictionary
-        return g
-    try:
-        g = _GRAPHS[board]
-    except KeyError:
-        g = _GRAPHS[board] = BoardGraph(board)
-    _last = (weakref.ref(board), g)
-    return g
+    return _GRAPH(board)
