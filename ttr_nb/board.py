@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .mapcheck import MAX_LENGTH, ROUTE_COLORS, check_document, name_key  # the map format's colours and limits
+from .mapcheck import plain_name  # noqa: F401 (how a typed name is compared: used from here too)
 
 COLORS = ROUTE_COLORS[:-1]
 """The eight train-card colours (pink is the card some editions call purple)."""
@@ -349,15 +350,6 @@ ROUTE_POINTS = {1: 1, 2: 2, 3: 4, 4: 7, 5: 10, 6: 15, 7: 18, 8: 21}
 
 
 # -- loading ------------------------------------------------------------------
-def plain_name(text: str) -> str:
-    """A name as it is compared when typed: lower case, single spaces, no accents
-    ('Montréal' and ' montreal' are both 'montreal')."""
-    import unicodedata
-
-    flat = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(flat.lower().split())
-
-
 _city_key = name_key
 """A city's name as :meth:`Board.city_named` compares it (``mapcheck.name_key``: the map
 check refuses two cities that read the same)."""

@@ -8,6 +8,7 @@ reads them from here, and this module imports no board.
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from collections import defaultdict
 from typing import Any
@@ -125,11 +126,19 @@ def _check_meta(doc: dict, out: list[Problem]) -> None:
             out.append((k, int_problem(doc[k], f"'{k}'", 1, MAX_TRAINS)))
 
 
-def name_key(text: str) -> str:
-    """A name as it is compared when typed: lower case, no accents, dots or hyphens, single
-    spaces ('sault st marie' is 'Sault St. Marie', 'montreal' is 'Montréal')."""
+def plain_name(text: str) -> str:
+    """A name as it is compared when typed: lower case, single spaces, no accents
+    ('Montréal' and ' montreal' are both 'montreal')."""
     flat = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return " ".join(flat.lower().replace(".", " ").replace("-", " ").split())
+    return " ".join(flat.lower().split())
+
+
+def name_key(text: Any) -> str:
+    """How a typed name is compared (a city, a player, a style): :func:`plain_name` with
+    hyphens, dashes, underscores, slashes and dots as spaces ('sault st marie' is 'Sault St.
+    Marie', 'destination hungry' is 'Destination-Hungry')."""
+    flat = re.sub(r"[-‐‑–—_/]+", " ", str(text).replace("’", "'")).replace(".", " ")
+    return plain_name(flat)
 
 
 def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:

@@ -23,7 +23,7 @@ from fractions import Fraction
 from numbers import Real
 from typing import Any, Callable, Iterable, Sequence, TypeVar
 
-from ..board import plain_name
+from ..mapcheck import name_key, plain_name
 from ._core import answer_error
 
 T = TypeVar("T")
@@ -161,15 +161,6 @@ def read_bool(answer: Any) -> bool:
 
 
 # -- names and choices -----------------------------------------------------------------------
-def name_key(text: Any) -> str:
-    """How a typed name is compared: lower case, no accents, hyphens, dashes, underscores and
-    dots as spaces, single spaces, no trailing full stop ('Destination-Hungry' and
-    'destination hungry' are both 'destination hungry')."""
-    flat = re.sub(r"[-‐‑–—_/]+", " ", str(text).replace("’", "'")).replace(".", " ")
-    flat = plain_name(flat)
-    return " ".join(flat.split())
-
-
 def same_name(a: Any, b: Any) -> bool:
     """True if ``a`` and ``b`` are the same name as :func:`name_key` compares them."""
     return name_key(a) == name_key(b)
