@@ -43,9 +43,8 @@ class TextBar:
             tail = f"{self.done / elapsed:,.0f} {self.unit}/s" if elapsed > 0 and self.done else ""
             tail = f"{tail:>14}"
         bar = "#" * fill + "-" * (self.width - fill)
-        self.file.write(f"\r[{bar}] {self.done}/{self.total} {self.unit} {tail}\x1b[K"
-                        if getattr(self.file, "isatty", lambda: False)() else
-                        f"\r[{bar}] {self.done}/{self.total} {self.unit} {tail}")
+        clear = "\x1b[K" if getattr(self.file, "isatty", lambda: False)() else ""  # (rest of a longer line)
+        self.file.write(f"\r[{bar}] {self.done}/{self.total} {self.unit} {tail}{clear}")
         self.file.flush()
 
     def close(self) -> None:
