@@ -6,7 +6,7 @@ import pkgutil
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..errors import shown
+from ..errors import short_name, shown
 
 Checker = Callable[[Any], "Feedback"]
 
@@ -142,7 +142,7 @@ def check(key: str, answer: Any) -> Feedback:
     except Exception as exc:  # noqa: BLE001 — a checker module failed to import
         return Feedback("not yet", f"the exercises could not be loaded ({exc}).", str(key))
     if ex is None:
-        return not_yet(f'there is no exercise {key}; the exercises are numbered '
+        return not_yet(f'there is no exercise {short_name(key)}; the exercises are numbered '
                        f'lesson.exercise, e.g. "04.2".')
     if answer is ... or answer is None:
         return Feedback("not answered", f"replace the ... with {ex.form}, then run the cell again.",
