@@ -420,9 +420,12 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
     :func:`block_claim` builds one claim of a block."""
     counts = cards_of(g, seat)
     hooks = g._hooks["claim_options"]
+    by_kind: dict[int, int] | None = {}  # each kind of route counted once (if every mechanic allows)
     for m in hooks:
         if not m.claim_options_in_order:
             return None
+        if not m.claim_count_by_kind:
+            by_kind = None
         m.claim_options_start(seat)
     T = g.T
     plan, cand = _claimable(g, seat, counts)
@@ -436,7 +439,8 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
         low = cand & -cand
         cand ^= low
         p = low.bit_length() - 1
-        got = plan[kind[p]] or _pay_spec_of(T, plan, kind[p], counts)
+        k = kind[p]
+        got = plan[k] or _pay_spec_of(T, plan, k, counts)
         if not got[0]:
             continue
         i = T.by_id[p]
@@ -444,10 +448,14 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
             continue
         n = got[0]
         if last is not None:  # (the last mechanic counts what the others' claims expand to)
-            base = list(map((T._claims[i] or T.claim_row(i)).__getitem__, got[1]))
-            for m in first:
-                base = m.claim_options(seat, routes[i], base)
-            n = last.claim_count(seat, routes[i], base)
+            n = by_kind.get(k) if by_kind is not None else None
+            if n is None:
+                base = list(map((T._claims[i] or T.claim_row(i)).__getitem__, got[1]))
+                for m in first:
+                    base = m.claim_options(seat, routes[i], base)
+                n = last.claim_count(seat, routes[i], base)
+                if by_kind is not None:
+                    by_kind[k] = n
             if not n:
                 continue
         blocks.append((i, n, got[1]))

@@ -49,6 +49,11 @@ class Mechanic:
     """True if :meth:`claim_options` returns nothing for an empty ``base`` and, given ``base``
     in legal-action order, returns each base payment's options as one block in that order
     (then the core skips routes without a base payment and does not re-sort)."""
+    claim_count_by_kind: ClassVar[bool] = False
+    """True if, within one listing (after :meth:`claim_options_start`), what
+    :meth:`claim_options` makes of a route's base payments depends on the route's spaces,
+    ferry Locomotives and colour only (not on which route it is): then the core counts each
+    kind of route once per listing."""
 
     def __init__(self, game: "Game"):
         self.game = game

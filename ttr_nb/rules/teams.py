@@ -170,20 +170,31 @@ _SPLIT_CLAIMS: dict[int, tuple[ClaimRoute, dict]] = {}
 (the base claims are the board tables' own, so they live as long as this cache)."""
 
 
+def holder_range(n: int, in_hand: int, in_holder: int) -> range:
+    """How many of ``n`` cards of one kind may come from the team holder, when the hand holds
+    ``in_hand`` and the holder ``in_holder`` of them (TA-10: the rest comes from the hand)."""
+    return range(n - in_hand if n > in_hand else 0, (in_holder if in_holder < n else n) + 1)
+
+
 def splits(counts: list[int], hand: list[int], hold: list[int]) -> list[tuple[tuple[str, int], ...]]:
     """Every way to take ``counts`` from a hand and a holder: the holder parts (canonical pairs)."""
     out: list[tuple[tuple[str, int], ...]] = [()]
     for c in range(9):
         n = counts[c]
         if n:
-            lo = n - hand[c] if n > hand[c] else 0
-            hi = hold[c] if hold[c] < n else n
-            if lo > hi:
-                return []
             name = CARD_NAMES[c]
             # every part so far, with each number of this card from the holder (0: none)
-            out = [p + ((name, k),) if k else p for p in out for k in range(lo, hi + 1)]
+            out = [p + ((name, k),) if k else p for p in out for k in holder_range(n, hand[c], hold[c])]
     return out
+
+
+def count_splits(pay: tuple[tuple[str, int], ...], hand: list[int], hold: list[int]) -> int:
+    """``len(splits(...))`` of a payment given as card name -> count pairs, without building them."""
+    n = 1
+    for name, k in pay:
+        c = CARD_INDEX[name]
+        n *= len(holder_range(k, hand[c], hold[c]))
+    return n
 
 
 def why_not_split(g: "Game", seat: int, counts: list[int], from_holder: tuple[tuple[str, int], ...],
@@ -424,6 +435,7 @@ class Teams(Mechanic):
         return [h0 + k0, h1 + k1, h2 + k2, h3 + k3, h4 + k4, h5 + k5, h6 + k6, h7 + k7, h8 + k8]
 
     claim_options_in_order = True
+    claim_count_by_kind = True  # (a route's claims depend on its base payments only)
 
     def claim_options_start(self, seat: int) -> None:
         hold = self.state["cards"][seat // 2]  # team_of
@@ -461,14 +473,8 @@ class Teams(Mechanic):
         opts = self._options
         if opts is None:
             return len(base)
-        hand, hold, memo = opts
-        n = 0
-        for a in base:
-            fhs = memo.get(a.pay)
-            if fhs is None:
-                fhs = memo[a.pay] = sorted(splits(a.counts(), hand, hold))
-            n += len(fhs)
-        return n
+        hand, hold, _memo = opts
+        return sum(count_splits(a.pay, hand, hold) for a in base)
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")

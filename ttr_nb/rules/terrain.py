@@ -432,6 +432,7 @@ class Terrain(Mechanic):
                 f"H-5.4): {you}, {ahead}.")
 
     claim_options_in_order = True
+    claim_count_by_kind = True  # (its doublings depend on the route's colour and spaces only)
 
     def claim_options_start(self, seat: int) -> None:
         # (spare Locomotives, memo (type, need) -> Locomotives left -> allowed doublings): the
