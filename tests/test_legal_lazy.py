@@ -142,9 +142,11 @@ def test_apply_returns_events_worded_when_read():
 
 @pytest.mark.parametrize("variant,n", [("heart-of-africa", 3), ("team-asia", 4)])
 def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(variant, n, monkeypatch):
-    """Terrain and Teams count their claims route by route without building them
-    (``Mechanic.claim_count``); with the default count (build, then ``len``) every state has
-    the same legal actions, read by index, and the random games are the same."""
+    """Terrain and Teams count their claims without building them (route by route,
+    ``Mechanic.claim_count``; Teams also all at once from packed kernels, ``claim_total``, and
+    each kind of route once, ``claim_count_by_kind``); with the default counts (build each
+    route's claims, then ``len``) every state has the same legal actions, read by index, and
+    the random games are the same."""
     from ttr_nb.rules.mechanic import Mechanic
     from ttr_nb.rules.teams import Teams
     from ttr_nb.rules.terrain import Terrain
@@ -163,4 +165,8 @@ def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(
     counted = [play(s) for s in range(3)]
     for cls in (Terrain, Teams):
         monkeypatch.setattr(cls, "claim_count", Mechanic.claim_count)
+        monkeypatch.setattr(cls, "claim_count_by_kind", False)
+    if variant == "team-asia":  # (counted route by route first, then with the defaults only)
+        assert [play(s) for s in range(3)] == counted
+        monkeypatch.setattr(Teams, "claim_total", Mechanic.claim_total)
     assert [play(s) for s in range(3)] == counted

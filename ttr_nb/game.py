@@ -78,11 +78,12 @@ class Game:
         self.n: int = len(names)
         self.seed: int = seed
         self.policies: dict[str, Any] = dict(v.policies)
-        self.T = claiming.tables(self.board)
+        self._mech_classes = [mechanic_class(m) for m in v.mechanics]
+        self.T = claiming.tables(self.board, max((c.claim_spread(self.board) for c in self._mech_classes),
+                                                 default=1))
         self.kernels = self.T.kernel_table(v.n_cards)
         """What each hand pays on each slot of route (``claiming.count_claims``)."""
         self.tix, self.tidx = _tickets_of(v)
-        self._mech_classes = [mechanic_class(m) for m in v.mechanics]
         self._start()
 
     # ------------------------------------------------------------------ state & setup

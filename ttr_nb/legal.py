@@ -41,6 +41,9 @@ _PASS = [Pass()]
 _TICKETS = [_DRAW_TICKETS]
 _NONE: list[Action] = []
 _CLAIM_RANK = ClaimRoute.rank
+_LATER: list = []
+"""``LegalActions._blocks`` when the claims were counted whole: the routes are walked
+(``claiming.claim_blocks``) when a claim is read."""
 
 
 def draws(g: "Game", second: bool) -> list[DrawCard]:
@@ -200,13 +203,19 @@ class LegalActions(ListView):
                 self._all = None
                 h = self._head = _head(draws(g, False), sp[1])
                 self._tail = sp[2][1 if g.tdeck else 0]
-                got = claiming.claim_blocks(g, g.seat)
-                if got is None:  # (a mechanic's claims are not in order: listed)
-                    self._claims = claiming.claim_options(g, g.seat)
-                    self._blocks = None
-                else:
+                tot = claiming.claim_total(g, g.seat)
+                if tot is not None:  # (counted whole: the routes are walked when one is read)
                     self._claims = None
-                    self._blocks = got[1]
+                    self._blocks = _LATER
+                    got = (tot, _LATER)
+                else:
+                    got = claiming.claim_blocks(g, g.seat)
+                    if got is None:  # (a mechanic's claims are not in order: listed)
+                        self._claims = claiming.claim_options(g, g.seat)
+                        self._blocks = None
+                    else:
+                        self._claims = None
+                        self._blocks = got[1]
             nh = self._nh = len(h)
             if self._claims is not None:
                 nc = self._nc = len(self._claims)
@@ -275,6 +284,8 @@ class LegalActions(ListView):
             g = self._game_now()
             blocks = self._blocks
             if blocks is not None:
+                if blocks is _LATER:
+                    blocks = self._blocks = claiming.claim_blocks(g, g.seat)[1]
                 for b in blocks:
                     if k < b[1]:
                         a = self._given = claiming.block_claim(g, g.seat, b, k)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import gt, sub
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
 from ..board import Board, COLORS, Route
@@ -34,7 +34,7 @@ game without the mechanic that reads it lacks."""
 class Tables:
     """Per-board tables of route facts as lists indexed by route position (fast lookups)."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, spread: int = 1):
         routes = board.routes
         self.n = n = len(routes)
         self.rid = [r.id for r in routes]
@@ -90,8 +90,9 @@ class Tables:
         slots = sorted({(self.rneed[i], self.rlen[i], self.rferry[i]) for i in range(n)})
         self.slots: list[tuple[int, int, int]] = slots
         """The slots of routes as counted: (trains needed, spaces, ferry Locomotives)."""
-        f = self.field = (9 * max(n, 1) * max(self.maxlen, 1)).bit_length() + 1
-        """Bits per slot in a packed count: room for every payment of every route."""
+        f = self.field = (9 * max(n, 1) * max(self.maxlen, 1) * spread).bit_length() + 1
+        """Bits per slot in a packed count: room for every payment of every route, each counted
+        up to ``spread`` times (a mechanic's claims per payment: ``Mechanic.claim_spread``)."""
         at = {q: k for k, q in enumerate(slots)}
         self.slot_bit = [1 << (f * at[self.rneed[i], self.rlen[i], self.rferry[i]]) for i in range(n)]
         """slot_bit[i]: 1 in route index i's slot field of a packed count (``game.openv``)."""
@@ -119,11 +120,10 @@ class Tables:
         (more than ``maxlen`` pays as ``maxlen``: those rows are shared)."""
         got = self._kernels.get(cards)
         if got is None:
-            f, top, ml, slots = self.field, len(self.slots) - 1, self.maxlen, self.slots
+            ml = self.maxlen
 
             def kernel(t: int, w: int, h: int) -> int:
-                return sum((len(payment_range(L, h, w, fe)) if h else int(w >= L)) << (f * (top - k))
-                           for k, (need, L, fe) in enumerate(slots) if need <= t)
+                return self.pack(t, lambda L, fe: len(payment_range(L, h, w, fe)) if h else int(w >= L))
 
             by_t = []
             for t in range(self.maxneed + 1):
@@ -131,6 +131,13 @@ class Tables:
                 by_t.append(tuple(rows + [rows[-1]] * (cards - min(ml, cards))))
             got = self._kernels[cards] = tuple(by_t)
         return got
+
+    def pack(self, t: int, per_route: Callable[[int, int], int]) -> int:
+        """``per_route(spaces, ferry Locomotives)`` of each slot of routes that take at most
+        ``t`` trains, packed by slot in reverse order (a kernel: a seat's packed open routes
+        times it holds the sum over its routes at bit ``shift``)."""
+        f, top = self.field, len(self.slots) - 1
+        return sum(per_route(L, fe) << (f * (top - k)) for k, (need, L, fe) in enumerate(self.slots) if need <= t)
 
     def pay(self, col: int, ncol: int, nloco: int) -> tuple:
         key = (col, ncol, nloco)
@@ -175,14 +182,14 @@ class Tables:
         return plan
 
 
-_TABLES: dict[int, tuple[Board, Tables]] = {}
+_TABLES: dict[tuple[int, int], tuple[Board, Tables]] = {}
 
 
-def tables(board: Board) -> Tables:
-    """The (cached) tables of a board."""
-    hit = _TABLES.get(id(board))
+def tables(board: Board, spread: int = 1) -> Tables:
+    """The (cached) tables of a board (``spread``: as :class:`Tables`)."""
+    hit = _TABLES.get((id(board), spread))
     if hit is None or hit[0] is not board:
-        hit = _TABLES[id(board)] = (board, Tables(board))
+        hit = _TABLES[(id(board), spread)] = (board, Tables(board, spread))
     return hit[1]
 
 
@@ -461,6 +468,18 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
         blocks.append((i, n, got[1]))
         total += n
     return total, blocks
+
+
+def claim_total(g: "Game", seat: int) -> int | None:
+    """The number of ``seat``'s claims now, if the mechanic that expands claims counts them
+    without walking the routes (:meth:`~ttr_nb.rules.mechanic.Mechanic.claim_total`; then
+    :func:`claim_blocks` is needed only to read one); else None."""
+    h = g._hooks
+    hooks = h["claim_total"]
+    expand = h["claim_options"]
+    if not hooks or h["open_for"] or len(expand) != 1 or not expand[0].claim_options_in_order:
+        return None
+    return hooks[0].claim_total(seat)
 
 
 def block_claim(g: "Game", seat: int, block: tuple[int, int, tuple[int, ...]], k: int) -> ClaimRoute:

@@ -26,7 +26,7 @@ HOOKS = (
     "setup", "actions", "claim_cards", "claim_options", "claim_why_not", "take_payment",
     "claim_intercept", "claim_points", "after_claim", "claim_record", "receive_card",
     "second_card_possible", "after_keep", "end_check", "scorers", "view", "counts",
-    "open_for", "draw_why_not", "pending_reason",
+    "open_for", "draw_why_not", "pending_reason", "claim_total",
 )
 """The hook names; Game builds, for each, the list of mechanics that override it."""
 
@@ -118,6 +118,19 @@ class Mechanic:
         """``len(self.claim_options(seat, route, base))``; override to count without building
         the claims (a random player reads one claim of the many it counts)."""
         return len(self.claim_options(seat, route, base))
+
+    def claim_total(self, seat: int) -> int | None:
+        """The number of ``seat``'s claims now, on every route, without walking the routes
+        (None: counted route by route, :meth:`claim_count`). Used only when this mechanic is the
+        one that expands claims; a random player reads one claim in about three turns, so
+        counting all of them cheaply matters."""
+        return None
+
+    @classmethod
+    def claim_spread(cls, board: "Board") -> int:
+        """At most how many claims :meth:`claim_options` makes of one base payment on
+        ``board``: the game's packed counts (``claiming.Tables``) get room for that many."""
+        return 1
 
     def claim_why_not(self, seat: int, action: "ClaimRoute", route: "Route") -> str | None:
         """Extra checks of a claim (its reserved fields); None = fine."""

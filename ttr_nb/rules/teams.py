@@ -42,7 +42,7 @@ from . import claiming, drawing
 from .mechanic import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..board import Route
+    from ..board import Board, Route
     from ..game import Game
 
 HAND, HOLDER = "hand", "holder"
@@ -195,6 +195,32 @@ def count_splits(pay: tuple[tuple[str, int], ...], hand: list[int], hold: list[i
         c = CARD_INDEX[name]
         n *= len(holder_range(k, hand[c], hold[c]))
     return n
+
+
+_KERNELS: dict[tuple, int] = {}
+"""_split_kernel's packed counts, by (tables, trains, cards of the colour in hand and holder,
+Locomotives in hand and holder)."""
+
+
+def _split_kernel(T: "claiming.Tables", t: int, hc: int, oc: int, hw: int, ow: int) -> int:
+    """Claims on each slot of routes taking at most ``t`` trains (packed, :meth:`Tables.pack`):
+    the payments of one colour held ``hc`` in hand and ``oc`` in the holder with ``hw``/``ow``
+    Locomotives (:func:`claiming.payment_range`), each as many times as it splits between hand
+    and holder (``hc`` = -1: the all-Locomotive payment)."""
+    key = (T, t, hc, oc, hw, ow)
+    got = _KERNELS.get(key)
+    if got is None:
+        if len(_KERNELS) > 100_000:
+            _KERNELS.clear()
+        if hc < 0:
+            def per_route(L: int, f: int) -> int:
+                return len(holder_range(L, hw, ow)) if hw + ow >= L else 0
+        else:
+            def per_route(L: int, f: int) -> int:
+                return sum(len(holder_range(L - k, hc, oc)) * len(holder_range(k, hw, ow))
+                           for k in claiming.payment_range(L, hc + oc, hw + ow, f))
+        got = _KERNELS[key] = T.pack(t, per_route)
+    return got
 
 
 def why_not_split(g: "Game", seat: int, counts: list[int], from_holder: tuple[tuple[str, int], ...],
@@ -475,6 +501,36 @@ class Teams(Mechanic):
             return len(base)
         hand, hold, _memo = opts
         return sum(count_splits(a.pay, hand, hold) for a in base)
+
+    @classmethod
+    def claim_spread(cls, board: "Board") -> int:
+        """Splits of one payment of n cards: at most ((n + 2) // 2) ** 2 (one colour and the
+        Locomotives, each split between hand and holder)."""
+        return max((((r.length + 2) // 2) ** 2 for r in board.routes), default=1)
+
+    def claim_total(self, seat: int) -> int:
+        """Every split of every payment of every open route (TA-10), counted as
+        :func:`claiming.count_claims` counts payments: per colour, the seat's open routes by
+        slot times what the hand and the holder pay there, each payment counted once per split
+        (:func:`count_splits` as a kernel, :func:`_split_kernel`)."""
+        g = self.game
+        hold = self.state["cards"][seat // 2]  # team_of
+        if not any(hold):
+            return claiming.count_claims(g, seat)
+        T = g.T
+        hand = g.hands[seat]
+        t = g.trains[seat]
+        if t > T.maxneed:
+            t = T.maxneed
+        hw, ow = hand[LOCO], hold[LOCO]
+        M = g.openv[seat]
+        x = M[9] * _split_kernel(T, t, -1, 0, hw, ow)
+        gm = M[8]
+        for c in range(8):
+            hc, oc = hand[c], hold[c]
+            if hc or oc:
+                x += (M[c] + gm) * _split_kernel(T, t, hc, oc, hw, ow)
+        return (x >> T.shift) & T.field_mask
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")
