@@ -8,7 +8,8 @@ Build it (warnings are errors) with::
 The lessons are the executed notebooks in ``notebooks/``, shown with their stored outputs
 (myst-nb, no re-execution); they are copied into ``docs/lessons/`` when the build starts,
 with their links to the rules reference and the glossary made local, and each control they
-display shown as the picture of its board (:func:`_picture_for_controls`). The API pages are
+display shown live where it needs no kernel (a GameStepper's recorded game, a BoardWidget's
+board), else as the picture of its board (:func:`_picture_for_controls`). The API pages are
 written into ``docs/api/`` from :data:`API` when the build starts.
 """
 from __future__ import annotations
@@ -60,7 +61,8 @@ API: dict[str, tuple[str, list[str]]] = {
     "rules": ("The rules modules", ["ttr_nb.rules", "ttr_nb.rules.claiming", "ttr_nb.rules.drawing",
                                     "ttr_nb.rules.tickets", "ttr_nb.rules.endgame",
                                     "ttr_nb.rules.mechanic", "ttr_nb.rules.mountains",
-                                    "ttr_nb.rules.terrain", "ttr_nb.rules.teams", "ttr_nb.rules.tunnels"]),
+                                    "ttr_nb.rules.terrain", "ttr_nb.rules.teams", "ttr_nb.rules.tunnels",
+                                    "ttr_nb.rules.stations"]),
     "graph": ("Graph algorithms and trails", ["ttr_nb.graph", "ttr_nb.trail", "ttr_nb.board_index", "ttr_nb.paths"]),
     "scoring": ("Scoring", ["ttr_nb.scoring", "ttr_nb.analysis"]),
     "pictures": ("Pictures and charts", ["ttr_nb.pictures", "ttr_nb.draw", "ttr_nb.draw.style", "ttr_nb.draw.layout",
@@ -68,7 +70,7 @@ API: dict[str, tuple[str, list[str]]] = {
                                          "ttr_nb.draw.render", "ttr_nb.draw.legend", "ttr_nb.draw.raster",
                                          "ttr_nb.draw.export", "ttr_nb.draw.alt", "ttr_nb.draw.symbols",
                                          "ttr_nb.charts"]),
-    "widgets": ("Controls", ["ttr_nb.widgets"]),
+    "widgets": ("Controls", ["ttr_nb.widgets", "ttr_nb.widgets.static_html"]),
     "players": ("Players, simulation and tournaments", ["ttr_nb.agents", "ttr_nb.simulate", "ttr_nb.progress", "ttr_nb.lab",
                                                          "ttr_nb.tournament"]),
     "optimize": ("The best possible score", ["ttr_nb.optimize"]),
@@ -135,15 +137,23 @@ _CONTROL_REPR = re.compile(r"<(\w+) (\S+?): ([^>]*)>")
 """A control's text form: ``<GameStepper usa: step 0 of 188>``."""
 
 
+LIVE_MARK = "data-ttr-static"
+"""In a control's ``text/html``: the control as a page fragment that works with no kernel
+(:mod:`ttr_nb.widgets.static_html`)."""
+
+
 def _picture_for_controls(cell: dict) -> None:
-    """A control on the site is its picture: drop its widget view, keep its ``image/png``.
+    """A control on the site works in the page where it needs no kernel, else is its picture:
+    drop its widget view, keep its ``text/html`` (live) or its ``image/png``.
 
     The controls (GameStepper, PlayPanel, ScoringExplorer, RouteBuilder, BoardWidget) put a
     PNG of their board next to the widget view in their output. The lessons are stored without
-    the widgets' state (tools/build_lessons.py drops it), and every button, slider and click of
-    a control is answered by Python, so a web page with no kernel cannot draw or run the widget:
-    myst-nb, which ranks the widget view first, would leave an empty ``<script>`` in its place.
-    Without the view the picture is shown, with a caption saying how to use the control.
+    the widgets' state (tools/build_lessons.py drops it), and a web page with no kernel cannot
+    run the widget: myst-nb, which ranks the widget view first, would leave an empty
+    ``<script>`` in its place. A GameStepper's recorded game and a BoardWidget's board need no
+    Python: their output also carries a ``text/html`` fragment that steps through the game (or
+    shows the board) with plain JavaScript, and myst-nb shows it. The other controls answer
+    every click in Python: their picture is shown, with a caption saying how to use them.
     """
     if cell.get("cell_type") != "code":
         return
@@ -151,8 +161,11 @@ def _picture_for_controls(cell: dict) -> None:
     controls = [out["data"] for out in outputs if WIDGET_VIEW in out.get("data", {})]
     for data in controls:
         del data[WIDGET_VIEW]
-    if len(controls) != 1 or len(outputs) != 1 or "image/png" not in controls[0]:
-        return  # a caption goes with the one picture of a cell
+        html = data.get("text/html", "")
+        if "text/html" in data and LIVE_MARK not in ("".join(html) if isinstance(html, list) else html):
+            del data["text/html"]   # (not ours: the picture is shown)
+    if len(controls) != 1 or len(outputs) != 1 or "image/png" not in controls[0] or "text/html" in controls[0]:
+        return  # a caption goes with the one picture of a cell (a live control has its own words)
     text = controls[0].get("text/plain", "")
     m = _CONTROL_REPR.fullmatch(("".join(text) if isinstance(text, list) else text).strip())
     name, where = (m[1], f" ({m[3]})") if m else ("control", "")

@@ -21,7 +21,7 @@ def test_a_variant_is_found_in_any_case_with_dashes_underscores_or_spaces(typed,
 def test_an_unknown_variant_names_the_nearest():
     with pytest.raises(ValueError, match=r"Did you mean 'legendary-asia'\?"):
         get_variant("legendary asai")
-    with pytest.raises(ValueError, match="The variants are: heart-of-africa"):
+    with pytest.raises(ValueError, match="Did you mean 'europe'. The variants are: europe, heart-of-africa"):
         get_variant("europa-express")
     with pytest.raises(ValueError, match="named by a string"):
         get_variant(5)

@@ -109,18 +109,19 @@ def check_view(g: Game, rng: random.Random) -> None:
                     assert f'"{t}"' not in text
 
 
-def recount(g: Game):
+def recount(g: Game, lent: dict[int, list[int]] | None = None):
     """From scratch, per scorer (player or team), from the game's own records: route points
     (doubled routes twice, mountain trains at the policy's rate), ticket points, and the
-    measures of every bonus."""
+    measures of every bonus. ``lent``: routes of other players a scorer's train stations lend
+    to its tickets (EU-4), never to its longest path (EU-5)."""
     b = g.board
     per = g.policies.get("mountain_points_per_x", 2)
     out = []
-    for sc in g.scorers():
+    for i, sc in enumerate(g.scorers()):
         routes = [c.route for c in sc.claims]
         pts = sum(b.route_points(b.route(c.route).length) * (2 if c.doubled else 1)
                   + per * b.route(c.route).mountains for c in sc.claims)
-        done = [ticket_done(b, routes, b.ticket(t)) for t in sc.tickets]
+        done = [ticket_done(b, routes + list((lent or {}).get(i, ())), b.ticket(t)) for t in sc.tickets]
         tix = sum(b.ticket(t).points if d else -b.ticket(t).points for t, d in zip(sc.tickets, done))
         measures = {"longest_path": longest_trail(b, routes).length, "globetrotter": sum(done),
                     "most_tickets": sum(done), "asian_explorer": len(largest_network(b, routes).cities)}
@@ -130,7 +131,15 @@ def recount(g: Game):
 
 def check_score(g: Game) -> None:
     sheet = g.score()
-    rec = recount(g)
+    lent = {i: [r for line in sheet.lines[i] if line.kind == "station" for r in line.routes]
+            for i in range(len(sheet.names))}
+    for i in lent:  # a station lends one route of another scorer into its city (EU-4)
+        mine = {c.route for c in sheet.scorers[i].claims}
+        for line in sheet.lines[i]:
+            if line.kind == "station" and line.routes:
+                r = g.board.route(line.routes[0])
+                assert line.cities[0] in r.cities and r.id not in mine and r.id in g.route_owners
+    rec = recount(g, lent)
     assert sum(r[1] for r in rec) == sum(g.points)
     for i, (sc, pts, tix, _) in enumerate(rec):
         assert pts == sum(g.points[s] for s in sc.seats)
@@ -144,7 +153,10 @@ def check_score(g: Game) -> None:
     for i, (sc, pts, tix, _) in enumerate(rec):
         bonus = sum(points for key, points in g.variant.bonuses.items() if i in sheet.awarded[key])
         assert sheet.line_total(i, "bonus") == bonus
-        assert sheet.totals[i] == pts + tix + bonus
+        stations = g.state()["ext"].get("train_stations")
+        reserve = 3 - len(stations["built"][i]) if stations else 0
+        assert sheet.line_total(i, "station") == 4 * reserve  # a station never built scores 4 (EU-4)
+        assert sheet.totals[i] == pts + tix + bonus + 4 * reserve
 
 
 def run_checked(variant: str, n: int, seed: int, agent: str, every: int = 1) -> Game:

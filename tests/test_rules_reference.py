@@ -164,6 +164,7 @@ def test_no_internal_words(word):
     ("LA-12", None),                   # Asian Explorer ties
     ("H-5.4", "majority_check"),
     ("B-4.6", "max_consecutive_loco_resets"),
+    ("EU-4", "station_points"),        # stations kept in the reserve vs built ones lending nothing
 ])
 def test_uncertain_rules_carry_a_box(rid, setting):
     entry = _entry(rid)

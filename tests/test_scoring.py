@@ -661,7 +661,7 @@ def test_LA_9_H_5_6_kinds_and_sections_come_from_the_mechanics():
     assert only.kinds == ("route", "mountain", "ticket", "bonus")
     assert only.sections[1] == ("mountain", "mountain crossing")
     every = Scoresheet.compute(LA, [mia])
-    assert every.kinds == ("route", "terrain", "mountain", "ticket", "bonus")
+    assert every.kinds == ("route", "terrain", "mountain", "station", "ticket", "bonus")
     assert str(every) == str(only) and every.to_json() == only.to_json()
     assert f"  mountain crossing +{x.mountains * 2}" in str(only)
     bare = Scoresheet.compute(LA, [mia], mechanics=[])  # no mechanic: no Mountain Crossing line

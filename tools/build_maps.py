@@ -3,8 +3,10 @@
     python tools/build_maps.py [SOURCE_DIR]
 
 One coordinate system for every board: x runs 0..1 from west to east, y runs
-0..height from north to south (same unit on both axes).  The two research boards
-(USA, Legendary Asia) give board-image positions; the two authored boards give
+0..height from north to south (same unit on both axes).  The research boards
+(USA, Legendary Asia) give board-image positions; Europe's research file gives real
+geography, replaced by the printed board's positions of tools/europe_board.py (so its
+picture reads like the board); the two authored boards give
 lon/lat degrees, which are projected equirectangularly around their mean latitude.
 The output is deterministic (sorted keys, fixed rounding).
 """
@@ -16,6 +18,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (tools/europe_board.py)
 OFFICIAL = ("Facts of the published board (cities, routes, tickets), transcribed from public sources "
             "and checked against the board and card art; see 'sources'.")
 AUTHORED = ("Layout authored for the ttr_nb project from real geography. The official layout is not "
@@ -152,13 +155,47 @@ def usa_tickets(src: dict) -> tuple[list, dict]:
     return tickets, decks
 
 
+def europe_as_printed(src: dict) -> dict:
+    """Europe with the printed board's city and car-space positions (tools/europe_board.py)
+    instead of the research file's real geography and schematic spaces, so the picture reads
+    like the board on the table; every other fact of the research file is kept. ValueError if
+    a route of the table does not join the same two cities or has not one space per car."""
+    from europe_board import BOARD_PX, CITIES, ROUTES
+
+    w, h = BOARD_PX
+    names = {k: name for k, (name, _, _) in CITIES.items()}
+    where = {name: (x, y) for name, x, y in CITIES.values()}
+    if set(where) != {c["name"] for c in src["cities"]}:
+        raise ValueError("tools/europe_board.py names other cities than the research file")
+    out = dict(src)
+    out["coordinates"] = {**src["coordinates"], "board_px": [w, h]}
+    out["cities"] = [{"name": c["name"], "x": where[c["name"]][0] / w, "y": where[c["name"]][1] / h}
+                     for c in src["cities"]]
+    routes = []
+    for r in src["routes"]:
+        a, b, spaces = ROUTES[r["id"]]
+        if {names[a], names[b]} != {r["a"], r["b"]} or len(spaces) != r["length"]:
+            raise ValueError(f"route {r['id']} {r['a']}-{r['b']}: tools/europe_board.py disagrees")
+        routes.append({**r, "spaces": [[x / w, y / h, t] for x, y, t in spaces]})
+    out["routes"] = routes
+    out["source"] = [s.replace(" (city list only; board positions not used)", " (city list)")
+                     for s in src.get("source", [])] + [
+        "board positions: github.com/thoun/tickettoride/modules/maps/europe/cities.php"
+        "@0dddfffe4e2bfe691e2dd74fad9bdd46d54dbf55 and routes.php@100940e36e6b9a568cb48376bf6603408eff764d "
+        "(the printed board's city and car-space pixels, tools/europe_board.py; they replace the "
+        "research file's real geography and schematic spaces)"]
+    return out
+
+
 def build(src_dir: Path) -> None:
-    for key in ("usa", "legendary_asia", "heart_of_africa", "team_asia"):
+    for key in ("usa", "legendary_asia", "heart_of_africa", "team_asia", "europe"):
         src = json.loads((src_dir / f"{key}.json").read_text())
-        official = key in ("usa", "legendary_asia")
+        official = key in ("usa", "legendary_asia", "europe")
         frame = src["cities"]
         if key == "heart_of_africa":
             src = one_madagascar(src)
+        if key == "europe":
+            src = europe_as_printed(src)
         geo = research(src) if official else authored(src, frame)
         out = {
             "schema_version": 1,
@@ -176,7 +213,7 @@ def build(src_dir: Path) -> None:
         if key == "usa":
             out["tickets"], out["decks"] = usa_tickets(src)
             out["big_cities"] = src["big_cities"]
-        elif key == "legendary_asia":
+        elif key in ("legendary_asia", "europe"):
             n = {"regular": 0, "long": 0}
             tickets = []
             for t in src["tickets"]:
@@ -184,7 +221,8 @@ def build(src_dir: Path) -> None:
                 tickets.append({"id": f"{'L' if t['deck'] == 'long' else 'R'}{n[t['deck']]:02d}",
                                 "a": t["a"], "b": t["b"], "points": t["points"], "decks": [t["deck"]]})
             out["tickets"] = tickets
-            out["decks"] = {"regular": "the 30 regular tickets", "long": "the 6 Long Route tickets"}
+            out["decks"] = {"regular": f"the {n['regular']} regular tickets",
+                            "long": f"the {n['long']} Long Route tickets"}
             out["corrections"] = src.get("corrections", [])
         else:
             out["tickets"] = [{"id": f"T{i:02d}", "a": t["a"], "b": t["b"], "points": t["points"],

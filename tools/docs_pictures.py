@@ -1,4 +1,5 @@
-"""Draw the README's pictures: docs/usa.png (the USA board) and docs/boards.png (all four).
+"""Draw the README's pictures: docs/usa.png (the USA board), docs/boards.png (four boards) and
+docs/europe.png (the Europe board).
 
     .venv/bin/python tools/docs_pictures.py              # write them into docs/
     .venv/bin/python tools/docs_pictures.py --out DIR    # write them into DIR instead
@@ -52,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     save_board(ttr_nb.load_map("usa"), args.out / "usa.png", dpi=90)
     (args.out / "boards.png").write_bytes(boards_png())
-    print(f"wrote {args.out / 'usa.png'} and {args.out / 'boards.png'}")
+    save_board(ttr_nb.load_map("europe"), args.out / "europe.png", dpi=90)
+    print(f"wrote {args.out / 'usa.png'}, {args.out / 'boards.png'} and {args.out / 'europe.png'}")
     return 0
 
 

@@ -9,6 +9,9 @@ tickets). The base game has five:
 
 A mechanic adds its own action types with :func:`register_action` (a subclass of
 :class:`Action` with a ``kind`` for JSON and a ``rank`` for sorting); nothing here changes.
+Every action's fields are checked in one place, :func:`check_fields` (its ``__post_init__``):
+a wrong value is an :class:`~ttr_nb.errors.ArgumentError` naming the field, the value and what
+is allowed, whichever action it is given to.
 
 >>> a = ClaimRoute.paying(34, red=3, locomotive=1)
 >>> a
@@ -23,7 +26,8 @@ True
 from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from .cards import CARD_INDEX, CARD_NAMES, LOCO, LOCOMOTIVE, card_word, counts_text
 from .errors import ArgumentError, load_json, shown
@@ -65,40 +69,154 @@ MAX_PAY_KINDS = 20
 """Most kinds of card one payment may name (a board has 9 train card kinds, a mechanic a few more)."""
 
 
-def _pairs(value: Any, what: str) -> tuple[tuple[str, int], ...]:
+def _pairs(value: Any, what: str, arg: str = "") -> tuple[tuple[str, int], ...]:
     """Normalise a card mapping ({'red': 3, 'locomotive': 1} or pairs) to canonical pairs:
     colours in board order, then 'locomotive', then any other name; zero counts dropped.
-    ArgumentError naming ``what`` for anything else (a count given as text, a negative count,
-    a name that is not text)."""
+    ArgumentError naming ``what`` (its ``argument``: ``arg``, or ``what``) for anything else
+    (a count given as text, a negative count, a name that is not text)."""
+    arg = arg or what
     want = f"{what} must map card names to counts, e.g. {{'red': 3, 'locomotive': 1}}"
     if isinstance(value, Mapping):
         try:
-            items = list(value.items())
+            items = list(dict.items(value) if isinstance(value, dict) else value.items())
         except Exception:  # noqa: BLE001 (a mapping that cannot be read)
-            raise ArgumentError(f"{want}; {shown(value)} cannot be read", what) from None
+            raise ArgumentError(f"{want}; {shown(value)} cannot be read", arg) from None
     elif isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise ArgumentError(f"{want}, not {shown(value)}", what)
+        raise ArgumentError(f"{want}, not {shown(value)}", arg)
     else:
         try:
-            items = [tuple(p) if isinstance(p, (tuple, list)) else p for p in value]
+            if isinstance(value, (list, tuple)):  # (a subclass's own __iter__ is not called)
+                value = list(list.__iter__(value) if isinstance(value, list) else tuple.__iter__(value))
+            items = []
+            for p in value:
+                items.append(tuple(list.__iter__(p) if isinstance(p, list) else tuple.__iter__(p))
+                             if isinstance(p, (tuple, list)) else p)
+                if len(items) > MAX_PAY_KINDS:
+                    break
         except Exception:  # noqa: BLE001
-            raise ArgumentError(f"{want}; {shown(value)} cannot be read", what) from None
+            raise ArgumentError(f"{want}; {shown(value)} cannot be read", arg) from None
     if len(items) > MAX_PAY_KINDS:
-        raise ArgumentError(f"{want}: at most {MAX_PAY_KINDS} kinds of card, not {len(items):,}", what)
+        n = f"{len(items):,}" if isinstance(value, Mapping) else "more"
+        raise ArgumentError(f"{want}: at most {MAX_PAY_KINDS} kinds of card, not {n}", arg)
     out: dict[str, int] = {}
     for item in items:
         if type(item) is not tuple or len(item) != 2:
-            raise ArgumentError(f"{want}; {shown(item)} is not a (card name, count) pair", what)
+            raise ArgumentError(f"{want}; {shown(item)} is not a (card name, count) pair", arg)
         name, n = item
         if not isinstance(name, str):
-            raise ArgumentError(f"{want}: a card name is text such as 'red', not {shown(name)}", what)
+            raise ArgumentError(f"{want}: a card name is text such as 'red', not {shown(name)}", arg)
         if type(name) is not str:
             name = str.__str__(name)
         if type(n) is not int or n < 0:
-            n = whole(n, f"{what}: the count of {shown(name, 30)} cards", 0, bounded=False)
+            n = whole(n, f"{what}: the count of {shown(name, 30)} cards", 0, bounded=False,
+                      error=lambda m: ArgumentError(m, arg))
         if n:
             out[name] = out.get(name, 0) + n
     return tuple(sorted(out.items(), key=lambda kv: (CARD_INDEX.get(kv[0], 99), kv[0])))
+
+
+# -- the one check of every action's fields ------------------------------------------------------
+FieldCheck = Callable[[Any, str, str, str], Any]
+"""A field's check: ``check(value, label, field name, allowed)`` -> the value to keep (the same
+object when it is fine as it is) or ArgumentError; ``label`` is 'ClaimRoute pay'."""
+
+
+def _check_text(v: Any, label: str, arg: str, allowed: str) -> str:
+    """Text (a name the rules look up: an unknown name is refused later, by the rules)."""
+    if type(v) is str:
+        return v
+    if isinstance(v, str):
+        return str.__str__(v)  # (a subclass's own methods are not called)
+    raise ArgumentError(f"{label} must be text{': ' + allowed if allowed else ''}; not {shown(v)}", arg)
+
+
+def _check_whole(v: Any, label: str, arg: str, allowed: str) -> int:
+    """A whole number (an id: a numpy integer is taken; its range is the rules' to judge)."""
+    if type(v) is int:
+        return v
+    return whole(v, label, bounded=False, what=allowed, error=lambda m: ArgumentError(m, arg))
+
+
+def _canonical(v: tuple) -> bool:
+    """Are these pairs canonical already (exact text, counts > 0, in :func:`_pairs` order)?"""
+    last: tuple = (-1, "")
+    for item in v:
+        if type(item) is not tuple or len(item) != 2:
+            return False
+        k, n = item
+        if type(k) is not str or type(n) is not int or n <= 0:
+            return False
+        key = (CARD_INDEX.get(k, 99), k)
+        if key <= last:
+            return False
+        last = key
+    return True
+
+
+def _check_pairs(v: Any, label: str, arg: str, allowed: str) -> tuple[tuple[str, int], ...]:
+    """Card counts: a dict or (name, count) pairs, kept canonical (:func:`_pairs`)."""
+    if type(v) is tuple and (not v or _canonical(v)):
+        return v
+    return _pairs(v, label, arg)
+
+
+def _check_ids(v: Any, label: str, arg: str, allowed: str) -> tuple[str, ...]:
+    """Ids (text), sorted: a list, a tuple, a set or any other collection of them."""
+    if type(v) is tuple and all(type(x) is str for x in v):
+        return tuple(sorted(v))
+    if isinstance(v, (set, frozenset)) or not isinstance(v, (str, bytes, list, tuple, Mapping)) \
+            and isinstance(v, Iterable):
+        try:  # (a set of ids or a generator: their order does not matter, they are sorted)
+            v = tuple(v)
+        except Exception:  # noqa: BLE001 (refused just below)
+            pass
+    return tuple(sorted(texts(v, label, item=allowed or "id", max_len=None,
+                              error=lambda m: ArgumentError(m, arg))))
+
+
+FIELD_CHECKS: dict[str, FieldCheck] = {"text": _check_text, "whole": _check_whole, "pairs": _check_pairs,
+                                       "ids": _check_ids}
+"""The checks by name: a field says which in its metadata (``field(metadata={"check": "ids"})``)
+or by its type: ``str`` text, ``int`` whole, ``tuple[tuple[str, int], ...]`` pairs, ``tuple[str,
+...]`` ids. ``metadata={"allowed": ...}`` says what is allowed (for ids: what one id is)."""
+_BY_TYPE = {"str": "text", "int": "whole", "tuple[tuple[str,int],...]": "pairs", "tuple[str,...]": "ids"}
+_CHECKS: dict[type, tuple[tuple[str, type | None, FieldCheck, str, str], ...]] = {}
+"""Action class -> its fields' checks: (name, the type a fine value has at once (text, whole
+number) or None, the check, its label, what is allowed)."""
+
+
+def _field_checks(cls: type) -> tuple[tuple[str, type | None, FieldCheck, str, str], ...]:
+    out = []
+    for f in fields(cls):
+        check = f.metadata.get("check")
+        if check is None:
+            t = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", repr(f.type))
+            check = _BY_TYPE.get(t.replace(" ", ""))
+        if check is None:
+            continue  # (a field of another kind: its class checks it)
+        fine = {"text": str, "whole": int}.get(check) if isinstance(check, str) else None
+        out.append((f.name, fine, FIELD_CHECKS[check] if isinstance(check, str) else check,
+                    f"{cls.__name__} {f.name}", f.metadata.get("allowed", "")))
+    _CHECKS[cls] = tuple(out)
+    return _CHECKS[cls]
+
+
+def check_fields(action: "Action") -> None:
+    """Check and normalise the fields of a new action (every Action's ``__post_init__``):
+    ArgumentError naming the field, the value (shortened) and what is allowed. A value of
+    the right kind is kept (an unknown colour or ticket is the rules' to refuse, with
+    IllegalAction). The engine's own legal actions are built without it (``_raw``)."""
+    checks = _CHECKS.get(action.__class__)
+    if checks is None:
+        checks = _field_checks(action.__class__)
+    d = action.__dict__
+    for name, fine, check, label, allowed in checks:
+        v = d[name]
+        if v.__class__ is fine:
+            continue
+        new = check(v, label, name, allowed)
+        if new is not v:
+            object.__setattr__(action, name, new)
 
 
 @dataclass(frozen=True, repr=False)
@@ -107,6 +225,8 @@ class Action:
 
     kind: ClassVar[str] = ""
     rank: ClassVar[int] = 99
+
+    __post_init__ = check_fields
 
     def sort_key(self) -> tuple:
         return tuple(getattr(self, name) for name in _field_names(type(self)))
@@ -246,17 +366,9 @@ class DrawCard(Action):
     """Take one train card: ``source`` is 'deck' (the top card, blind), a colour (a face-up card of
     that colour) or 'locomotive' (a face-up Locomotive; B-4.3, B-4.4)."""
 
-    source: str
+    source: str = field(metadata={"allowed": "'deck', a colour such as 'red', or 'locomotive'"})
     kind: ClassVar[str] = "draw"
     rank: ClassVar[int] = 10
-
-    def __post_init__(self) -> None:
-        src = self.source
-        if type(src) is not str:
-            if not isinstance(src, str):
-                raise ArgumentError(f"DrawCard source must be text: 'deck', a colour such as 'red', or "
-                                    f"'locomotive'; not {shown(src)}", "source")
-            object.__setattr__(self, "source", str.__str__(src))
 
     def sort_key(self) -> tuple:
         return (SOURCE_ORDER.get(self.source, 50), self.source)
@@ -285,24 +397,12 @@ class ClaimRoute(Action):
     e.g. ``(('desert', 2),)`` or ``(('desert', 1), ('locomotive', 1))``.
     """
 
-    route: int
+    route: int = field(metadata={"allowed": "a route id: board.find_route(a, b).id gives it"})
     pay: tuple[tuple[str, int], ...] = field(default=(), metadata={"json": "pairs"})
     from_holder: tuple[tuple[str, int], ...] = field(default=(), metadata={"json": "pairs"})
     terrain: tuple[tuple[str, int], ...] = field(default=(), metadata={"json": "pairs"})
     kind: ClassVar[str] = "claim"
     rank: ClassVar[int] = 20
-
-    def __post_init__(self) -> None:
-        r = self.route
-        if type(r) is not int:
-            hint = " (board.find_route(a, b).id gives it)" if isinstance(r, str) else ""
-            object.__setattr__(self, "route", whole(r, "ClaimRoute route", bounded=False,
-                                                    what=f"a route id{hint}"))
-        for name in ("pay", "from_holder", "terrain"):
-            v = getattr(self, name)
-            norm = _pairs(v, f"ClaimRoute {name}")
-            if norm != v:
-                object.__setattr__(self, name, norm)
 
     @classmethod
     def paying(cls, route: int, **cards: int) -> "ClaimRoute":
@@ -404,23 +504,10 @@ class DrawTickets(Action):
 class KeepTickets(Action):
     """Keep these offered tickets (ids); the others go back (B-2.4, B-6.1)."""
 
-    tickets: tuple[str, ...] = field(default=(), metadata={"json": "list", "omit_default": False})
+    tickets: tuple[str, ...] = field(default=(), metadata={"json": "list", "omit_default": False,
+                                                           "allowed": "ticket id"})
     kind: ClassVar[str] = "keep"
     rank: ClassVar[int] = 40
-
-    def __post_init__(self) -> None:
-        t = self.tickets
-        if type(t) is not tuple or not all(type(x) is str for x in t):
-            if isinstance(t, (set, frozenset)) or not isinstance(t, (str, bytes)) and isinstance(t, Iterable) \
-                    and not isinstance(t, (list, tuple, Mapping)):
-                try:  # (a set of ids or a generator: their order does not matter, they are sorted)
-                    t = tuple(t)
-                except Exception:  # noqa: BLE001
-                    pass
-            t = texts(t, "KeepTickets tickets", item="ticket id", max_len=None)
-        s = tuple(sorted(t))
-        if s != self.tickets:
-            object.__setattr__(self, "tickets", s)
 
     @classmethod
     def _raw(cls, tickets: tuple[str, ...]) -> "KeepTickets":
@@ -499,4 +586,4 @@ def describe(action: Action, game: "Game | None" = None) -> str:
 
 
 __all__ = ["Action", "DrawCard", "ClaimRoute", "DrawTickets", "KeepTickets", "Pass", "ACTION_TYPES",
-           "register_action", "action_from_json", "describe", "LOCO", "CARD_WORDS", "register_card_words"]
+           "register_action", "check_fields", "FIELD_CHECKS", "action_from_json", "describe", "LOCO", "CARD_WORDS", "register_card_words"]

@@ -33,6 +33,7 @@ __all__ = [
     "degrees", "odd_degree_cities", "bridges", "articulation_points", "is_planar",
     "SteinerTree", "steiner_tree", "TicketSteiner", "ticket_steiner", "WholeBoardTrail",
     "whole_board_trail", "single_track_routes", "count_trails", "TJoinBound", "t_join_bound",
+    "StationOption", "station_options",
 ]
 
 
@@ -678,6 +679,99 @@ def ticket_steiner(board, tickets: Sequence, exact: bool | None = None) -> Ticke
     return TicketSteiner(tuple(tuple(labels[k] for k in g) for g in part), tuple(trees), routes,
                          sum(board.route(r).trains for r in routes), True,
                          "every grouping of the tickets tried, each group an exact Steiner tree")
+
+
+# -- train stations (Europe) ----------------------------------------------------------------
+@dataclass(frozen=True)
+class StationOption:
+    """One way to use one built train station at the final score (EU-4), the player's other
+    stations lending nothing: borrow the route ``route`` (an id; None = lend no route) of the
+    player ``owner``.
+
+    ``completes``: the player's tickets done with this route and not done without it;
+    ``gain``: what the choice changes in the score against lending no route (each completed
+    ticket counts twice, +points instead of −points; under the setting
+    ``station_points='unused'`` a station lending no route scores 4, which is lost);
+    ``text``: the option in words (also ``str(option)``).
+    """
+
+    city: str
+    route: int | None
+    owner: str | None
+    completes: tuple
+    gain: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _joined(board, route_ids: Sequence[int], tickets: Sequence) -> list[bool]:
+    """For each ticket, whether ``route_ids`` join its two cities (as
+    :func:`ttr_nb.graph.ticket_done`, the one path search over the board's index)."""
+    ix = board_index(board)
+    cars = ix.costs(ix.length, route_ids)
+    return [t.a == t.b or PathSearch(ix, cars, [ix.node(t.a)]).first((ix.node(t.b),)) is not None
+            for t in tickets]
+
+
+def station_options(sheet, player: int | str) -> list[StationOption]:
+    """Every choice for each of ``player``'s built train stations (Europe, EU-4), one station
+    at a time: lend no route, or borrow one route of another player into its city, and which
+    of the player's tickets that one route completes (a ticket is done when its two cities are
+    joined: :func:`ttr_nb.graph.ticket_done`).
+
+    ``sheet`` is a Scoresheet (``game.score()``), ``player`` a scorer's number or name. The
+    stations come in the order built, each with "no route" first, then its routes by id. As
+    the final score does, two tracks between the same two cities count once (they join the
+    same places), and a route between two cities the player already joins with a track of
+    their own is left out. The best use of all the stations together is
+    :func:`ttr_nb.rules.stations.best_use`: two borrowed routes can complete a ticket that
+    neither completes alone, so the best choice is not always each station's best alone.
+
+    Parameters
+    ----------
+    sheet : Scoresheet
+        A final score with train stations (``game.score()`` of a Europe game).
+    player : int or str
+        The scorer: its number in the sheet or its name.
+
+    Returns
+    -------
+    list of StationOption
+        For each built station in the order built: "no route", then each route it may borrow.
+
+    Examples
+    --------
+    >>> from ttr_nb.exercises import l13
+    >>> for option in station_options(l13.worked_example(), "Ana")[:2]:
+    ...     print(option)
+    Paris: no route
+    Paris: borrow Frankfurt–Paris (3, orange) of Cal: completes no ticket on its own
+    """
+    from .rules.stations import NAME, UNUSED_POINTS, borrowable
+
+    i = sheet.index(player) if isinstance(player, str) else int(player)
+    board, scorers = sheet.board, sheet.scorers
+    scorer = scorers[i]
+    k = UNUSED_POINTS if sheet.settings.get("station_points") == "unused" else 0
+    own = [c.route for c in scorer.claims]
+    owners = {c.route: s.name for j, s in enumerate(scorers) if j != i for c in s.claims}
+    tickets = [t if not isinstance(t, str) else board.ticket(t) for t in scorer.tickets]
+    before = _joined(board, own, tickets)
+    out = []
+    for city in scorer.extra(NAME, ()) or ():
+        out.append(StationOption(city, None, None, (), 0, f"{city}: no route" + (f", +{k}" if k else "")))
+        for r in borrowable(board, city, own, owners):
+            route = board.route(r)
+            done = tuple(t for t, was, now in zip(tickets, before, _joined(board, own + [r], tickets))
+                         if now and not was)
+            gain = 2 * sum(t.points for t in done) - k
+            words = (", ".join(f"{t.a}–{t.b} ({t.points})" for t in done) + f": {gain:+d} points"
+                     if done else "no ticket on its own" + (f": {gain:+d} points" if k else ""))
+            out.append(StationOption(city, r, owners[r], done, gain,
+                                     f"{city}: borrow {route.label()} of {owners[r]}: completes {words}"))
+    return out
 
 
 from .whole_board import (  # noqa: E402,F401  (the whole board's analyses, re-exported)

@@ -27,7 +27,7 @@ from .mapcheck import plain_name  # noqa: F401 (how a typed name is compared: us
 COLORS = ROUTE_COLORS[:-1]
 """The eight train-card colours (pink is the card some editions call purple)."""
 GRAY = ROUTE_COLORS[-1]
-MAP_NAMES = ("usa", "legendary_asia", "heart_of_africa", "team_asia")
+MAP_NAMES = ("usa", "legendary_asia", "heart_of_africa", "team_asia", "europe")
 
 
 class MapError(ValueError):
@@ -366,13 +366,16 @@ def maps_dir() -> Path:
 
 def load_map(name_or_path: str | Path) -> Board:
     """Load a board: a shipped map by name ('usa', 'legendary_asia', 'heart_of_africa',
-    'team_asia'; dashes work too) or a path to a JSON file. Raises MapError on a broken file.
+    'team_asia', 'europe'; dashes work too) or a path to a JSON file. Raises MapError on a
+    broken file.
     """
     from .errors import read_text, short_name
 
     if not isinstance(name_or_path, (str, Path)):
         raise MapError(shown_name(name_or_path), "file",
                        f"a map is a name ({', '.join(MAP_NAMES)}) or a path to a JSON file")
+    if isinstance(name_or_path, str):
+        name_or_path = str.__str__(name_or_path)  # (a subclass's own methods are not called)
     p = Path(name_or_path)
     key = str(name_or_path)
     if not p.suffix and len(p.parts) <= 1:  # a name: any case, "-", "_" or spaces between words
@@ -380,7 +383,7 @@ def load_map(name_or_path: str | Path) -> Board:
         if key not in MAP_NAMES and not _exists(p) and key:
             close = difflib.get_close_matches(key, MAP_NAMES, n=2, cutoff=0.6)
             hint = f"; did you mean {' or '.join(map(repr, close))}?" if close else ""
-            raise MapError(short_name(str(name_or_path)), "file",
+            raise MapError(_printable(short_name(str(name_or_path))), "file",
                            f"no shipped map has this name{hint} (shipped maps: {', '.join(MAP_NAMES)}; "
                            f"or give the path of a map file)")
     if key in MAP_NAMES and not p.suffix:
@@ -393,7 +396,7 @@ def load_map(name_or_path: str | Path) -> Board:
 
     def error(file: str, problem: str) -> MapError:
         more = f" (shipped maps: {', '.join(MAP_NAMES)})" if problem == "no such map file" else ""
-        return MapError(file, "file", problem + more)
+        return MapError(_printable(file), "file", problem + more)
 
     text = read_text(p, error, "map file")
     board = parse_map(text, str(p.name if p.parent == maps_dir() else p))
@@ -408,6 +411,11 @@ def _exists(p: Path) -> bool:
         return p.exists()
     except (OSError, ValueError):
         return False
+
+
+def _printable(name: str) -> str:
+    """A file name as a message shows it: quoted when it holds a control character."""
+    return name if name.isprintable() else shown_name(name)
 
 
 def shown_name(value: Any) -> str:

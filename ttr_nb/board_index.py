@@ -11,6 +11,11 @@ the same country are not joined; only a path that starts at a country (a ticket'
 leaves it, by any of its routes. ``onward[city]`` lists the routes a path may go on along
 after reaching the city: none at a country.
 
+Searches that number the ends of routes instead (the trails, the optimiser) split each
+country into terminals, one per route (or per pair of parallel tracks) into it (H-8.5), so
+that no walk can pass through it: :meth:`BoardIndex.terminals` makes that split
+(:class:`Terminals`).
+
 Example
 -------
 >>> import ttr_nb
@@ -28,7 +33,7 @@ from .errors import IllegalAction
 
 _V = TypeVar("_V")
 
-__all__ = ["BoardIndex", "board_index"]
+__all__ = ["BoardIndex", "Terminals", "board_index", "dead_ends"]
 
 
 def by_route_id(table: Mapping[int, _V], route_ids: Iterable[int], board_name: str) -> list[_V]:
@@ -66,6 +71,50 @@ def by_route_id(table: Mapping[int, _V], route_ids: Iterable[int], board_name: s
         raise IllegalAction(f"route {bad!r} is not on the board {board_name}") from None
 
 
+def dead_ends(board, names: Iterable[str]) -> tuple[bool, ...]:
+    """For each of ``names``, whether it is a dead end: a country, where a path may end but
+    never goes on from (H-8.2). ``BoardIndex.country`` is this for its cities.
+
+    Parameters
+    ----------
+    board : Board
+        The board (only its ``cities`` are read: ``City.is_country``).
+    names : iterable of str
+        City names (a name that is not a city of the board is no dead end).
+
+    Returns
+    -------
+    tuple of bool
+        True for a country.
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> dead_ends(ttr_nb.load_map("heart_of_africa"), ["Sudan", "Cairo"])
+    (True, False)
+    """
+    cities = board.cities
+    return tuple(bool(cities[n].is_country) if n in cities else False for n in names)
+
+
+class Terminals:
+    """A board's nodes when each route into a country ends at a terminal of its own (H-8.5):
+    made by :meth:`BoardIndex.terminals`.
+
+    ``names[node]`` is the city (or country) shown to users; ``pairs[k]`` is the node pair of
+    the k-th route ends given (``(a, b)`` in that order); ``nodes_of[name]`` lists the nodes
+    of each city given: one for a city, the terminals (maybe none) of a country.
+    """
+
+    __slots__ = ("names", "pairs", "nodes_of")
+
+    def __init__(self, names: tuple[str, ...], pairs: tuple[tuple[int, int], ...],
+                 nodes_of: dict[str, tuple[int, ...]]):
+        self.names = names
+        self.pairs = pairs
+        self.nodes_of = nodes_of
+
+
 class BoardIndex:
     """A board as numbers (see the module docstring).
 
@@ -85,8 +134,7 @@ class BoardIndex:
         names = sorted(set(board.cities) | {c for r in board.routes for c in (r.a, r.b)})
         self.names: tuple[str, ...] = tuple(names)
         self.index: dict[str, int] = {n: i for i, n in enumerate(names)}
-        self.country: tuple[bool, ...] = tuple(
-            bool(board.cities[n].is_country) if n in board.cities else False for n in names)
+        self.country: tuple[bool, ...] = dead_ends(board, names)
         routes = board.routes
         self.rid: tuple[int, ...] = tuple(r.id for r in routes)
         self.pos: dict[int, int] = {r.id: i for i, r in enumerate(routes)}
@@ -134,6 +182,57 @@ class BoardIndex:
             return self.index[city]
         except (KeyError, TypeError):
             raise IllegalAction(f"{city!r} is not a city of the board {self.board_name}") from None
+
+    def terminals(self, ends: Iterable[tuple[str, str]], cities: Iterable[str] | None = None) -> Terminals:
+        """The nodes when each of ``ends`` gets a terminal of its own at a country (H-8.5).
+
+        A country is a dead end (H-8.2): a node numbering in which every route into a
+        country ends at its own terminal lets no walk pass through it, while a walk may
+        start or end at any terminal (a ticket to a country is done at any of them, H-8.3).
+
+        Parameters
+        ----------
+        ends : iterable of (str, str)
+            The two cities of each route (or of each pair of parallel tracks that share one
+            terminal), in the order their terminals are numbered.
+        cities : iterable of str, optional
+            The cities, in the order they are numbered (default: ``names``, name order);
+            the countries among them get no node of their own.
+
+        Returns
+        -------
+        Terminals
+            The cities that are not countries first (nodes 0, 1, ... in the order of
+            ``cities``), then a terminal per end at a country, in the order of ``ends``.
+
+        Examples
+        --------
+        >>> import ttr_nb
+        >>> board = ttr_nb.load_map("heart_of_africa")
+        >>> t = board_index(board).terminals([(r.a, r.b) for r in board.routes])
+        >>> len(t.nodes_of["Sudan"]), len(set(t.names)) == len(board.cities)
+        (3, True)
+        """
+        index, country = self.index, self.country
+        names: list[str] = []
+        nodes_of: dict[str, list[int]] = {}
+        for c in self.names if cities is None else cities:
+            nodes_of[c] = []
+            if not country[index[c]]:
+                nodes_of[c].append(len(names))
+                names.append(c)
+        pairs: list[tuple[int, int]] = []
+        for a, b in ends:
+            uv = []
+            for c in (a, b):
+                if country[index[c]]:  # H-8.5: a terminal of its own
+                    nodes_of.setdefault(c, []).append(len(names))
+                    uv.append(len(names))
+                    names.append(c)
+                else:
+                    uv.append(nodes_of[c][0])
+            pairs.append((uv[0], uv[1]))
+        return Terminals(tuple(names), tuple(pairs), {k: tuple(v) for k, v in nodes_of.items()})
 
     def positions(self, route_ids: Iterable[int]) -> list[int]:
         """The positions (in ``board.routes``) of the distinct ``route_ids``, by id.

@@ -17,9 +17,19 @@ def _check_map(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import cli_main
+    from .simulate import MAX_GAMES, cli_main
+    from .validate import whole
 
+    if args.json:  # (streamed: each game is written as it finishes; Ctrl-C keeps them)
+        whole(args.games, "--games", 0, MAX_STREAMED_GAMES, what="with --json")
+    else:  # (the summary needs every result at once)
+        whole(args.games, "--games", 0, MAX_GAMES,
+              what="for a summary; with --json the games are written one by one as they finish")
     return cli_main(args)
+
+
+MAX_STREAMED_GAMES = 10 ** 12
+"""The most games ``simulate --json`` streams (some hundred years of one core)."""
 
 
 def _render(args: argparse.Namespace) -> int:
@@ -30,7 +40,9 @@ def _render(args: argparse.Namespace) -> int:
 
 def _lessons(args: argparse.Namespace) -> int:
     from .lessons import cli_main
+    from .validate import text
 
+    text(args.directory, "DIR (the folder to write the lessons to)", max_len=1000, empty=True, strip=False)
     return cli_main(args)
 
 
@@ -68,6 +80,21 @@ def _variant(text: str) -> str:
 
     try:
         return variant_name(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+MAX_WORKERS = 256
+"""The most worker processes ``simulate --workers`` starts (a machine has far fewer cores)."""
+
+
+def _workers(text: str) -> int:
+    """A ``--workers`` value: a whole number from 0 (no pool) to :data:`MAX_WORKERS`."""
+    from .validate import whole
+
+    try:
+        return whole(int(text) if text.strip().lstrip("+-").isdigit() else text, "--workers", 0, MAX_WORKERS,
+                     what="0: no pool; more than the machine's cores only slows it down")
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
 
@@ -113,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--agents", default="random",
                    help=f"comma-separated players, one per seat or one for all: {agents}")
     s.add_argument("--json", action="store_true", help="one JSON object per game per line")
-    s.add_argument("--workers", type=int, default=0, help="process-pool workers (0 = in this process)")
+    s.add_argument("--workers", type=_workers, default=0,
+                   help=f"process-pool workers (0 = in this process; at most {MAX_WORKERS})")
     s.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     s.set_defaults(func=_simulate)
 

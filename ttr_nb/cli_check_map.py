@@ -1,10 +1,11 @@
 """`ttr-nb check-map`: check map files and print every problem, or a good map's statistics."""
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 from .board import MAP_NAMES, _exists, maps_dir, parse_map
-from .errors import parse_json, read_text, short_name
+from .errors import parse_json, read_text, short_name, shown
 from .mapcheck import check_document
 
 
@@ -12,9 +13,14 @@ def main(files: list[str]) -> int:
     """`ttr-nb check-map`: print every problem (exit 1), or the statistics of a good map."""
     status = 0
     for f in files:
+        if any(unicodedata.category(ch) == "Cc" for ch in f):
+            print(f"{short_name(shown(f))}: not a map: a file name has no control characters")
+            status = 1
+            continue
+        f_shown = f if f.strip() else shown(f)  # (a blank name is quoted)
         path = maps_dir() / f"{f.replace('-', '_')}.json" if f.replace("-", "_") in MAP_NAMES else Path(f)
         if not _exists(path) and path.suffix != ".json" and "/" not in f:
-            print(f"{short_name(f)}: no such map: give a map file (.json) or a shipped map: {', '.join(MAP_NAMES)}")
+            print(f"{short_name(f_shown)}: no such map: give a map file (.json) or a shipped map: {', '.join(MAP_NAMES)}")
             status = 1
             continue
         try:

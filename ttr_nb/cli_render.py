@@ -39,6 +39,7 @@ def cli_render(args: Any) -> int:
         steps += 1
     player_names = [f"{n} ({names[i]})" for i, n in enumerate(game.names)]
     save_board(game.board, out, claims=game.route_owners, player_names=player_names,
+               stations=game.view(None).get("stations"),      # train stations (Europe), city -> seat
                title=f"{game.board.name}: seed {args.seed}, step {steps}")
     print(f"wrote {out}: {args.variant}, {args.players} players, seed {args.seed}, {steps} actions")
     return 0

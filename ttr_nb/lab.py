@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from .errors import shown
+from .errors import ArgumentError, shown
 from .simulate import GameResult, wilson
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,7 +29,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from .board import Board
 
 __all__ = [
-    "rows", "ticket_rows", "to_dataframe", "score_kinds", "read_results", "result_problem", "write_results",
+    "rows", "ticket_rows", "to_dataframe", "score_kinds", "read_results", "result_problem", "shape_problem",
+    "write_results",
     "win_rates", "ticket_completion", "route_claims", "route_table", "plot_win_rate",
     "plot_scores", "plot_route_heatmap", "plot_ticket_completion", "heat_colors", "wilson",
     "DoublingDuel", "doubling_duel",
@@ -42,8 +43,8 @@ def _game_results(results: Any, lazy: bool = False) -> Any:
     """``results`` as a list of GameResult (an iterator of them, left as it is, if ``lazy``);
     ValueError, in words, for anything else (a number, a string, a list of other things)."""
     if isinstance(results, (str, bytes, dict)) or not isinstance(results, Iterable):
-        raise ValueError(f"results are a list of game results (what simulate or read_results gives), "
-                         f"not {shown(results)}")
+        raise ArgumentError(f"results are a list of game results (what simulate or read_results gives), "
+                            f"not {shown(results)}", "results")
     if lazy and not isinstance(results, (list, tuple)):
         return (_one_result(r) for r in results)
     try:
@@ -51,14 +52,14 @@ def _game_results(results: Any, lazy: bool = False) -> Any:
     except ValueError:
         raise
     except Exception as e:  # noqa: BLE001 (an object that says it can be iterated, and can't)
-        raise ValueError(f"results are a list of game results (what simulate or read_results gives); "
-                         f"this one cannot be read ({type(e).__name__})") from None
+        raise ArgumentError(f"results are a list of game results (what simulate or read_results gives); "
+                            f"this one cannot be read ({type(e).__name__})", "results") from None
 
 
 def _one_result(r: Any) -> Any:
     if not isinstance(r, GameResult):
-        raise ValueError(f"results are a list of game results (what simulate or read_results gives); "
-                         f"one of them is {shown(r)}")
+        raise ArgumentError(f"results are a list of game results (what simulate or read_results gives); "
+                            f"one of them is {shown(r)}", "results")
     return r
 
 def score_kinds(results: Iterable[GameResult]) -> list[str]:
@@ -126,14 +127,22 @@ def to_dataframe(results: Sequence[GameResult], kind: str = "seats") -> Any:
 def read_results(path: str | Path) -> list[GameResult]:
     """Results saved one JSON object per line (``ttr-nb simulate --json > run.jsonl``).
 
-    Each line is checked: bounded JSON, then a record whose variant, players, agents, seats
-    and winners agree (:func:`result_problem`). Anything else raises ValueError naming the
-    file and the line; a file that is missing, a directory, UTF-16 or not UTF-8 too."""
+    Each line is checked: bounded JSON, then a record of the right shape (:func:`shape_problem`)
+    whose variant, players, agents, seats and winners agree (:func:`result_problem`). Anything
+    else raises ValueError naming the file and the line; a file that is missing, a directory,
+    UTF-16 or not UTF-8 too (a ``path`` that is no file name: ArgumentError)."""
+    import os
+
     from .errors import parse_json, read_text
 
     def error(where: str, what: str) -> ValueError:
         return ValueError(f"{where}: {what}")
 
+    if not isinstance(path, (str, Path)) and not (isinstance(path, os.PathLike) and _fspath_text(path)):
+        raise ArgumentError(f"path must be the name of a results file (text or a Path), not {shown(path)}",
+                            "path")
+    if isinstance(path, str):
+        path = str.__str__(path)  # (a subclass's own methods are not called)
     text = read_text(path, error, "results file")
     out = []
     for k, line in enumerate(text.split("\n"), start=1):
@@ -143,6 +152,9 @@ def read_results(path: str | Path) -> list[GameResult]:
         doc = parse_json(line, where, lambda _w, what: error(where, what))
         if not isinstance(doc, dict):
             raise error(where, f"not a game result (a JSON object), but {type(doc).__name__}")
+        why = shape_problem(doc)
+        if why:
+            raise error(where, f"not a game result: {why}")
         try:
             r = GameResult.from_dict(doc)
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
@@ -153,6 +165,88 @@ def read_results(path: str | Path) -> list[GameResult]:
             raise error(where, f"not a game result: {why}")
         out.append(r)
     return out
+
+
+def _fspath_text(path: Any) -> bool:
+    """Does a path-like object give its path as text?"""
+    try:
+        return isinstance(path.__fspath__(), str)
+    except Exception:  # noqa: BLE001 (an object whose __fspath__ raises)
+        return False
+
+
+_WHOLE, _TEXT, _FLAG = "a whole number", "text", "true or false"
+_GAME_FIELDS = {"game": _WHOLE, "variant": _TEXT, "seed": _WHOLE, "players": _WHOLE, "agents": [_TEXT],
+                "steps": _WHOLE, "turns": _WHOLE, "winners": [_WHOLE], "seats": [dict]}
+_SEAT_FIELDS = {"seat": _WHOLE, "name": _TEXT, "agent": _TEXT, "total": _WHOLE, "won": _FLAG,
+                "points": {_TEXT: _WHOLE}, "tickets": [[_TEXT, _WHOLE, _FLAG]], "trains_left": _WHOLE,
+                "longest_trail": _WHOLE, "routes": [_WHOLE]}
+_SEAT_OPTIONAL = {"scorer": _WHOLE, "claim_turns": [_WHOLE]}
+
+
+def _kind_problem(v: Any, want: Any, where: str) -> str | None:
+    """Why ``v`` is not of the kind ``want`` (None when it is): a whole number (not a bool),
+    text, true/false, a list of one kind, a [text, whole number, flag] triple, a dict."""
+    if want == _WHOLE:
+        ok = isinstance(v, int) and not isinstance(v, bool)
+    elif want == _TEXT:
+        ok = isinstance(v, str)
+    elif want == _FLAG:
+        ok = isinstance(v, bool)
+    elif want is dict:
+        ok = isinstance(v, dict)
+        want = "an object"
+    elif isinstance(want, dict):
+        if not isinstance(v, dict):
+            return f"its {where} is {shown(v)}, not an object of names and whole numbers"
+        for k, x in v.items():
+            if not isinstance(x, int) or isinstance(x, bool):
+                return f"its {where}[{shown(k, 30)}] is {shown(x)}, not a whole number"
+        return None
+    elif len(want) == 1:
+        if not isinstance(v, list):
+            return f"its {where} is {shown(v)}, not a list"
+        for i, x in enumerate(v):
+            bad = _kind_problem(x, want[0], f"{where}[{i}]")
+            if bad:
+                return bad
+        return None
+    else:
+        if not isinstance(v, list) or len(v) != len(want):
+            return f"its {where} is {shown(v)}, not a list of {len(want)} values"
+        for i, (x, w) in enumerate(zip(v, want)):
+            bad = _kind_problem(x, w, f"{where}[{i}]")
+            if bad:
+                return bad
+        return None
+    return None if ok else f"its {where} is {shown(v)}, not {want}"
+
+
+def shape_problem(doc: dict) -> str | None:
+    """Why a results line's object is not shaped as a game result (None when it is): each
+    field there and of its kind ('game' a whole number, 'agents' a list of texts, each seat
+    with its numbers...), the score a sheet (an object) or its JSON text."""
+    for fields, d, where in [(_GAME_FIELDS, doc, "")] + [
+            (_SEAT_FIELDS, s, f"seats[{i}].") for i, s in enumerate(doc.get("seats") or [])
+            if isinstance(s, dict)]:
+        for k, want in fields.items():
+            if k not in d:
+                return f"missing {where + k!r}"
+            bad = _kind_problem(d[k], want, where + k)
+            if bad:
+                return bad
+        if fields is _SEAT_FIELDS:
+            for k, want in _SEAT_OPTIONAL.items():
+                bad = _kind_problem(d[k], want, where + k) if k in d else None
+                if bad:
+                    return bad
+    if "score" not in doc:
+        return "missing 'score'"
+    if not isinstance(doc["score"], (dict, str)):
+        return f"its score is {shown(doc['score'])}, not a score sheet"
+    if "replay_lines" in doc and not isinstance(doc["replay_lines"], bool):
+        return f"its replay_lines is {shown(doc['replay_lines'])}, not true or false"
+    return None
 
 
 def result_problem(r: GameResult) -> str | None:

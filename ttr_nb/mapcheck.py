@@ -167,7 +167,7 @@ def _check_cities(cities: list, out: list[Problem]) -> dict[str, str]:
                                    f"got {shown(c.get(k))}"))
         kind = c.get("kind", "city")
         if kind not in KINDS:
-            out.append((where, f"kind {kind!r} is not one of {', '.join(KINDS)}"))
+            out.append((where, f"kind {shown(kind)} is not one of {', '.join(KINDS)}"))
         names[name] = kind if kind in KINDS else "city"
     spots = {(c.get("x"), c.get("y")) for c in cities
              if isinstance(c, dict) and _is_num(c.get("x")) and _is_num(c.get("y"))}
@@ -202,7 +202,7 @@ def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
         a, b = r.get("a"), r.get("b")
         for end in (a, b):
             if not isinstance(end, str) or end not in names:
-                out.append((where, f"unknown city {end!r}"))
+                out.append((where, f"unknown city {shown(end)}"))
         if a == b and isinstance(a, str) and a in names:
             out.append((where, f"joins {a} to itself"))
         elif (isinstance(a, str) and isinstance(b, str) and a in names and b in names
@@ -210,14 +210,14 @@ def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
             out.append((where, f"joins two countries ({a}, {b})"))
         length = r.get("length")
         if not _is_int(length) or not 1 <= length <= MAX_LENGTH:
-            out.append((where, f"length {length!r} is out of range 1..{MAX_LENGTH}"))
+            out.append((where, f"length {shown(length)} is out of range 1..{MAX_LENGTH}"))
         color = r.get("color")
         if color not in ROUTE_COLORS:
-            out.append((where, f"colour {color!r} is not one of {', '.join(ROUTE_COLORS)}"))
+            out.append((where, f"colour {shown(color)} is not one of {', '.join(ROUTE_COLORS)}"))
         for k in ("ferry_locos", "tunnel", "mountains"):
             v = r.get(k, 0)
             if not _is_int(v) or v < 0:
-                out.append((where, f"'{k}' must be a whole number >= 0, got {v!r}"))
+                out.append((where, f"'{k}' must be a whole number >= 0, got {shown(v)}"))
             elif _is_int(length) and k != "tunnel" and v > length:
                 out.append((where, f"'{k}' ({shown(v)}) is more than the route's length ({shown(length)})"))
             elif k == "tunnel" and v > MAX_TUNNEL:
@@ -227,7 +227,7 @@ def _check_routes(routes: list, names: dict[str, str], terrain_of: Any,
         if dg is not None and int_problem(dg, "double_group", 0, MAX_ROUTE_ID):
             out.append((where, int_problem(dg, "double_group", 0, MAX_ROUTE_ID) + " (or null)"))
         if terrain_of and color in ROUTE_COLORS and r.get("terrain") != terrain_of.get(color):
-            out.append((where, f"terrain {r.get('terrain')!r} does not match colour {color} "
+            out.append((where, f"terrain {shown(r.get('terrain'))} does not match colour {color} "
                                f"({terrain_of.get(color)})"))
         spaces = r.get("spaces")
         length_ok = (_is_int(length) and 1 <= length <= MAX_LENGTH
@@ -286,14 +286,14 @@ def _check_tickets(tickets: list, names: dict[str, str], decks_declared: dict | 
                  else f"ticket #{i + 1}")
         _unknown_keys(t, TICKET_KEYS, where, out)
         if not isinstance(tid, str) or not tid:
-            out.append((where, f"id must be a non-empty string, got {tid!r}"))
+            out.append((where, f"id must be a non-empty string, got {shown(tid)}"))
         elif tid in ids:
             out.append((where, "duplicate ticket id"))
         else:
             ids.add(tid)
         for end in (t.get("a"), t.get("b")):
             if not isinstance(end, str) or end not in names:
-                out.append((where, f"goes to unknown city {end!r}"))
+                out.append((where, f"goes to unknown city {shown(end)}"))
         if t.get("a") == t.get("b"):
             out.append((where, "joins a city to itself"))
         bad_points = int_problem(t.get("points"), "points", 1, MAX_TICKET_POINTS)
@@ -301,9 +301,9 @@ def _check_tickets(tickets: list, names: dict[str, str], decks_declared: dict | 
             out.append((where, bad_points))
         decks = t.get("decks", ["main"])
         if not isinstance(decks, list) or not decks or not all(isinstance(d, str) for d in decks):
-            out.append((where, f"decks must be a non-empty list of names, got {decks!r}"))
+            out.append((where, f"decks must be a non-empty list of names, got {shown(decks)}"))
         elif decks_declared is not None and any(d not in decks_declared for d in decks):
-            out.append((where, f"deck {next(d for d in decks if d not in decks_declared)!r} is not "
+            out.append((where, f"deck {shown(next(d for d in decks if d not in decks_declared))} is not "
                                f"one of the board's decks ({', '.join(decks_declared)})"))
 
 

@@ -4,7 +4,9 @@
 draws the board with every claimed route covered by its owner's cars (colour and mark; a
 Team Asia team's partners share a colour and differ by mark), the highlights each in their
 own style and the ``cities`` ringed, and returns the picture (a notebook displays it). A
-Scoresheet is drawn with each scorer's routes; a Board with none.
+Scoresheet is drawn with each scorer's routes; a Board with none. Train stations (Europe) are
+houses over their cities in their owners' colours; a Scoresheet also shows the route each
+station borrows (its cars framed in dashes of the borrower's colour).
 
 Every picture carries its text alternative, written from the same data
 (:func:`ttr_nb.draw.alt.describe_picture`): ``picture.describe()`` (also ``.text`` and ``.alt``)
@@ -67,19 +69,48 @@ def draw_args(source: Board | Game | Scoresheet) -> dict[str, Any]:
     """Keywords for :func:`ttr_nb.draw.draw_board` from a Board, Game or Scoresheet: ``board``,
     ``claims`` (route id -> player) and ``player_names``; for a game also ``player_colors``
     and ``marks``. A game is drawn seat by seat (:func:`seat_style`), a Scoresheet scorer by
-    scorer."""
+    scorer. Train stations (Europe) come as ``stations`` (city -> player): a game's from what
+    its view shows everyone (``view['stations']``), a Scoresheet's from its station lines, which
+    also give ``borrowed`` (station city -> the route it borrows, EU-4)."""
     from .board import Board
 
     if isinstance(source, Board):
         return dict(board=source, claims={}, player_names=None)
     if _is_game(source):
         colors, names, marks = seat_style(source)
-        return dict(board=source.board, claims={int(r): int(s) for r, s in source.route_owners.items()},
-                    player_colors=colors, player_names=names, marks=marks)
+        out = dict(board=source.board, claims={int(r): int(s) for r, s in source.route_owners.items()},
+                   player_colors=colors, player_names=names, marks=marks)
+        built = source.view(None).get("stations")
+        if built:
+            out["stations"] = {str(c): int(s) for c, s in built.items()}
+        return out
     if _is_scoresheet(source):
         claims = {c.route: i for i, s in enumerate(source.scorers) for c in s.claims}
-        return dict(board=source.board, claims=claims, player_names=list(source.names))
+        out = dict(board=source.board, claims=claims, player_names=list(source.names))
+        if any(getattr(s, "extras", None) for s in source.scorers):
+            stations, borrowed = _station_lines(source)
+            if stations:
+                out["stations"] = stations
+            if borrowed:
+                out["borrowed"] = borrowed
+        return out
     raise TypeError(f"show() draws a Board, a Game or a Scoresheet, not {type(source).__name__}")
+
+
+def _station_lines(sheet: Scoresheet) -> tuple[dict[str, int], dict[str, int]]:
+    """A Scoresheet's train stations (city -> scorer) and the route each borrows (city ->
+    route id), read from its ``station`` lines (EU-4)."""
+    stations: dict[str, int] = {}
+    borrowed: dict[str, int] = {}
+    for i, lines in enumerate(sheet.lines):
+        for line in lines:
+            if line.kind != "station":
+                continue
+            for city in line.cities:
+                stations[city] = i
+                if line.routes:
+                    borrowed[city] = line.routes[0]
+    return stations, borrowed
 
 
 def show(source: Board | Game | Scoresheet, *, highlight: Iterable[Any] = (), cities: Iterable[str] = (),

@@ -8,9 +8,13 @@ is allowed::
     seat must be a whole number from 0 to 1 (a seat of this 2-player game), not -1
     player name must be text without control or invisible characters (found a tab), not 'A\tna'
 
-The error is :class:`ttr_nb.errors.ArgumentError` (a ValueError and a TypeError both), or
-whatever ``error(message)`` builds when a caller passes its own (a loader's MapError or
-SaveError). A check never calls a value's own ``__eq__``, ``__hash__`` or ``__str__`` before it
+The error is :class:`ttr_nb.errors.ArgumentError` (a ValueError and a TypeError both; its
+``argument`` is the argument's name: 'humans' for "humans[1]", 'route' for "ClaimRoute route"),
+or whatever ``error(message)`` builds when a caller passes its own (a loader's MapError or
+SaveError). The checks cover plain values (numbers, flags, texts, names, lists, JSON data) and
+the package's own things given by name or as objects (a seat by number or player's name, a game
+or a variant name, a board or a map name, a computer player); the controls add only what is
+theirs (picture sizes and colours, ``ttr_nb.widgets._args``). A check never calls a value's own ``__eq__``, ``__hash__`` or ``__str__`` before it
 knows the value's type, so an object whose methods raise is refused like any other.
 
 >>> from ttr_nb import validate
@@ -30,7 +34,9 @@ from __future__ import annotations
 import difflib
 import math
 import operator
+import re
 import unicodedata
+from collections.abc import Iterable as _Iterable, Mapping
 from typing import Any, Callable, Iterable, Sequence
 
 from .errors import MAX_DEPTH, MAX_INT, ArgumentError, shown
@@ -56,8 +62,23 @@ def _np_bool(value: Any) -> bool:
     return t.__module__ == "numpy" and t.__name__ in ("bool_", "bool")
 
 
+def argument_of(label: str) -> str:
+    """The argument's name in a label that describes it or a part of it: 'humans' in
+    "humans[1]", 'agents' in "a seat in agents", 'route' in "ClaimRoute route", 'k' in
+    "setting k (B-4.5)"."""
+    head = label.split(":", 1)[0].rpartition(" in ")[2]
+    words = re.findall(r"[A-Za-z_]\w*", re.sub(r"\([^)]*\)|\[[^\]]*\]|'[^']*'", " ", head))
+    return words[-1] if words else label
+
+
 def _raise(error: Error | None, message: str, name: str) -> Exception:
-    return ArgumentError(message, name) if error is None else error(message)
+    return ArgumentError(message, argument_of(name)) if error is None else error(message)
+
+
+def fail(arg: str, value: Any, allowed: str, extra: str = "") -> ArgumentError:
+    """The error for ``arg`` ('humans', or a part of it: 'humans[1]'): "arg must be ALLOWED,
+    not VALUE[EXTRA]" (``extra``: a did-you-mean, a hint)."""
+    return ArgumentError(f"{arg} must be {allowed}, not {shown(value)}{extra}", argument_of(arg))
 
 
 def did_you_mean(word: Any, choices: Iterable[str], n: int = 2) -> str:
@@ -320,5 +341,135 @@ def plain(value: Any, arg: str, *, max_depth: int = MAX_DEPTH, max_items: int = 
     return copy(value, arg, 1)
 
 
-__all__ = ["ArgumentError", "Error", "MAX_TEXT", "MAX_ITEMS", "short", "did_you_mean", "whole",
-           "number", "flag", "text", "name", "one_of", "texts", "seat", "plain"]
+# -- collections ------------------------------------------------------------------------------
+def items(value: Any, arg: str, what: str, single: tuple[type, ...], *,
+          max_items: int = 1000) -> list:
+    """One item (of a ``single`` type) or a list, tuple, set or other collection of them (not a
+    text or a dict), as a list of at most ``max_items``."""
+    if isinstance(value, single) and not isinstance(value, bool):
+        return [value]
+    if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, _Iterable):
+        raise fail(arg, value, f"a {what} or a list of {what}s")
+    if isinstance(value, (list, tuple)):  # (a subclass's own __iter__ is not called)
+        value = list.__iter__(value) if isinstance(value, list) else tuple.__iter__(value)
+    out = []
+    try:
+        for x in value:
+            out.append(x)
+            if len(out) > max_items:
+                raise ArgumentError(f"{arg} holds more than {max_items:,} {what}s; a board has far fewer",
+                                    argument_of(arg))
+    except ArgumentError:
+        raise
+    except Exception:  # noqa: BLE001 (a collection that cannot be read)
+        raise fail(arg, value, f"a {what} or a list of {what}s", " (it cannot be read)") from None
+    return out
+
+
+def mapping(value: Any, arg: str, allowed: str, *, max_items: int = 64) -> Mapping:
+    """A mapping (a dict) of at most ``max_items`` entries; ``allowed`` says what it maps."""
+    if not isinstance(value, Mapping):
+        raise fail(arg, value, allowed)
+    try:
+        n = dict.__len__(value) if isinstance(value, dict) else len(value)
+    except Exception:  # noqa: BLE001 (a mapping that cannot be read)
+        raise fail(arg, value, allowed, " (it cannot be read)") from None
+    if n > max_items:
+        raise ArgumentError(f"{arg} holds {n:,} entries; at most {max_items}", argument_of(arg))
+    return value
+
+
+# -- seats ----------------------------------------------------------------------------------
+def seat_or_name(value: Any, names: Sequence[str], arg: str = "seat") -> int:
+    """A seat given by its number (0 = the first player) or by the player's name."""
+    names = list(names)
+    n = len(names)
+    allowed = f"a seat number from 0 to {n - 1} or a player's name ({', '.join(names)})"
+    if isinstance(value, str):
+        value = str.__str__(value)
+        if value in names:
+            return names.index(value)
+        raise fail(arg, value, allowed, did_you_mean(value, names))
+    if type(value) is int and 0 <= value < n:
+        return value
+    if not (isinstance(value, bool) or _np_bool(value)):
+        try:
+            k = operator.index(value)
+        except Exception:  # noqa: BLE001 (anything that is no whole number)
+            k = None
+        if k is not None and 0 <= k < n:
+            return k
+    raise fail(arg, value, allowed)
+
+
+def seats_or_names(value: Any, names: Sequence[str], arg: str = "seats") -> tuple[int, ...]:
+    """Seats: one (number or name) or a list of them, each once, in order."""
+    names = list(names)
+    out = []
+    for k, x in enumerate(items(value, arg, "seat", (int, str))):
+        s = seat_or_name(x, names, f"{arg}[{k}]")
+        if s not in out:
+            out.append(s)
+    return tuple(sorted(out))
+
+
+# -- the package's things, as objects or by name ----------------------------------------------
+def board(value: Any, arg: str = "board"):
+    """A Board, or a shipped map name / map file path (``ttr_nb.load_map``; its MapError
+    names the file)."""
+    from .board import Board, load_map
+
+    if isinstance(value, Board):
+        return value
+    if isinstance(value, str):
+        return load_map(value)
+    raise fail(arg, value, "a Board or a map name such as 'usa' (ttr_nb.load_map)")
+
+
+def game(value: Any, seed: int, arg: str = "game"):
+    """A Game, or a variant name: a new game of it with its fewest players (2; Team Asia 4)
+    dealt with ``seed`` (as ``ttr_nb.new_game(name, players, seed)``)."""
+    from .game import Game, new_game
+    from .variants import get_variant, variant_name
+
+    if isinstance(value, Game):
+        return value
+    if isinstance(value, str):
+        try:
+            key = variant_name(value)
+        except ValueError as e:
+            raise ArgumentError(f"{arg}: {e}; or pass a Game, e.g. ttr_nb.new_game('usa', 3, seed=1)",
+                                argument_of(arg)) from None
+        return new_game(key, min(get_variant(key).players), seed)
+    raise fail(arg, value, "a Game (e.g. ttr_nb.new_game('usa', 3, seed=1)) or a variant name such as "
+                           "'usa' (a new game with the fewest players it allows)")
+
+
+def agent(value: Any, arg: str, seed: int) -> Any:
+    """A computer player: a name ('greedy', made with ``seed``), an object with a
+    ``choose(game)`` method, or a function of the game."""
+    from .agents.registry import AGENTS, make_agent
+
+    names = ", ".join(sorted(AGENTS))
+    if isinstance(value, str):
+        key = str.__str__(value).strip().lower()
+        if key not in AGENTS:
+            raise fail(arg, value, f"a player name ({names}), an object with a choose(game) method or a "
+                                   f"function", did_you_mean(key, AGENTS))
+        return make_agent(key, seed)
+    if isinstance(value, type):
+        raise ArgumentError(f"{arg} is the class {value.__name__}, not a player: pass one, such as "
+                            f"{value.__name__}(seed=1), or a name such as 'greedy'", argument_of(arg))
+    try:
+        ok = callable(getattr(value, "choose", None)) or callable(value)
+    except Exception:  # noqa: BLE001 (an object whose attributes raise)
+        ok = False
+    if ok:
+        return value
+    raise fail(arg, value, f"a player name ({names}), an object with a choose(game) method, a function, "
+                           f"or None for a person")
+
+
+__all__ = ["ArgumentError", "Error", "MAX_TEXT", "MAX_ITEMS", "short", "did_you_mean", "argument_of",
+           "fail", "whole", "number", "flag", "text", "name", "one_of", "texts", "seat", "plain", "items",
+           "mapping", "seat_or_name", "seats_or_names", "board", "game", "agent"]

@@ -3,7 +3,7 @@ mechanics, and the named policies that fill the rules' holes.
 
 >>> import ttr_nb
 >>> ttr_nb.variants()
-['heart-of-africa', 'legendary-asia', 'team-asia', 'usa', 'usa-1910', 'usa-1910-classic', 'usa-big-cities', 'usa-mega']
+['europe', 'heart-of-africa', 'legendary-asia', 'team-asia', 'usa', 'usa-1910', 'usa-1910-classic', 'usa-big-cities', 'usa-mega']
 >>> v = ttr_nb.get_variant("usa-mega")
 >>> v.setup_deal, v.setup_keep, v.draw_count, v.draw_keep, v.bonuses
 (5, 3, 4, 1, {'longest_path': 10, 'globetrotter': 15})
@@ -89,6 +89,11 @@ _policy("allow_zero_zero_majority", True, "H-5.5",
         "Heart of Africa: a 0-0 tie in a Terrain type counts as a majority (matters only with "
         "Locomotives as wild Terrain).", (True, False))
 # Team Asia (TA-): every uncertain point, the rules text first.
+# Europe (EU-4): the published rule first.
+_policy("station_points", "reserve", "EU-4",
+        "Europe: which train stations score 4 at the end: 'reserve' = each one never built (the "
+        "published rule: 'each station kept in reserve'), or 'unused' = also each built station "
+        "that lends no route (a reading of 'each unused station').", ("reserve", "unused"))
 _policy("tunnel_reveal", "map", "TA-18",
         "Team Asia: cards revealed for a tunnel: 'map' = the number printed on the tunnel (the rules "
         "text: 4 to 6), or 3 (the Europe rule).", ("map", 3))
@@ -269,6 +274,24 @@ _SHIPPED = (
             policies={"mountain_points_per_x": None},
             notes=("Unkept setup tickets and the undealt Long Routes go back into the box "
                    "(LA-4); mid-game draws come from the regular pile (LA-5).",)),
+    Variant(name="europe", title="Ticket to Ride Europe", map="europe", players=(2, 3, 4, 5), trains=45,
+            piles={"long": "long", "regular": "regular"},
+            setup_tickets=(("long", 1), ("regular", 3)), setup_keep=2, setup_unkept="box",
+            draw_pile="regular", draw_count=3, draw_keep=1, bonuses={"longest_path": 10},
+            mechanics=("tunnels", "train_stations"), rules="EU-1 to EU-5, B-1 to B-8",
+            policies={"tunnel_reveal": 3, "station_points": None},
+            notes=("Each player has 45 trains and 3 train stations (EU-1); unkept setup tickets and "
+                   "the undealt Long Routes go back into the box, mid-game draws come from the "
+                   "regular pile (EU-1).",
+                   "Ferries need one Locomotive per Locomotive space (EU-2); tunnels reveal 3 cards "
+                   "(EU-3: the setting tunnel_reveal).",
+                   "A train station costs 1, then 2, then 3 cards of one colour; at the end each "
+                   "lends its owner one route of another player into its city, and each station "
+                   "never built scores 4 (EU-4; the setting station_points='unused' also gives 4 "
+                   "to a built station that lends no route).",
+                   "The 8-space route scores 21; the longest path (the European Express) scores 10, "
+                   "every tied player scores it, and borrowed routes never lengthen it (EU-5). "
+                   "Both tracks of a double route are open with 4 or 5 players only (B-5.8).")),
 )
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in _SHIPPED}

@@ -7,12 +7,14 @@ from operator import itemgetter, methodcaller
 from typing import Any
 
 from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets
-from ..cards import CARD_NAMES, GRAY_INDEX
+from ..cards import CARD_INDEX, CARD_NAMES, GRAY_INDEX, LOCO
 from ..legal import draws as card_draws
 from ..game import Game
+from ..rules.stations import BuildStation
 from .claimable import _Claimable, _longest
-from .mechanics import _doubling_gain, _terrain_wish, _tunnel_ok
+from .mechanics import _doubling_gain, _holder_tickets, _stations, _stations_left, _terrain_wish, _tickets, _tunnel_ok
 from .planner import _INF, _SeatView, _net
+from .stations import STATION_SAVING, lent_routes, station_wish
 
 
 class GreedyAgent:
@@ -31,6 +33,16 @@ class GreedyAgent:
       Locomotives as possible); otherwise draws the colours those routes need (a face-up card
       of a needed colour, else the deck). With every ticket done or lost it draws new tickets
       while it has ``draw_tickets_trains`` trains or more, or claims the longest route it can.
+    - Train stations (Europe, EU-4): each station it built lends its plan one route of
+      another player into its city (a ticket joined with it is done; see
+      :mod:`ttr_nb.agents.stations`). On a turn, before anything else, it builds a station
+      for its most valuable ticket worth more than the 4 points a station kept in the reserve
+      scores, when one route of another player into a city without a station lets it
+      complete that ticket within its trains and open routes can't (or only with
+      ``station_saving`` trains more; on its last turn, once the end is triggered, when the
+      station completes the ticket at once): on an end of that route, with the payment of
+      ``game.legal_actions()`` that spends the fewest Locomotives and the fewest cards of the
+      colours its plan needs.
     - Ties are broken with its own seeded RNG, so a game is reproducible.
 
     How it is fast (its choices are exactly those described above, and those of the slower
@@ -58,6 +70,9 @@ class GreedyAgent:
     """Extra tickets are kept only while the plan takes at most this share of the trains left."""
     draw_tickets_trains: int = 16
     """It draws new tickets (all its tickets done or lost) only with this many trains or more."""
+    station_saving: int | None = STATION_SAVING
+    """A station is built for a ticket open routes can still complete only if it saves this
+    many trains; ``None``: it never builds a station (to measure what stations add)."""
 
     name = "greedy"
 
@@ -66,6 +81,7 @@ class GreedyAgent:
         self._rng: random.Random | None = None
         self._seats: dict[int, _SeatView] = {}
         self._last_info: Any = None
+        self._lends: dict[tuple, int] = {}
 
     @property
     def rng(self) -> random.Random:
@@ -91,6 +107,12 @@ class GreedyAgent:
         version = game._version
         if v.version == version and v.game is game:
             return v  # (the same game, not changed since: every change counts a new version)
+        if v.game is not game:
+            v.stations = bool(game.mechanics) and _stations(game) is not None
+        if v.stations:
+            lend = self._lend(game, seat)
+            if lend != v.lend:
+                v.relend(game, seat, lend)
         if v.openf != game.openf[seat] or v.owner != game.owner or v.side != game.side:
             v.update(game, seat)
         v.game = game
@@ -124,12 +146,8 @@ class GreedyAgent:
               free: frozenset[int] | set[int]) -> tuple[int, list[int], int, int, int]:
         """:meth:`plan` as remembered: (trains, route ids, own, closed, seen, guard); see
         ``_SeatView.plans``."""
-        if tickets is None:  # (``_tickets``, inline)
-            tickets = game.tickets(seat)
-            st = game.ext.get("teams")
-            if st is not None:
-                tix = game.tix
-                tickets = tickets + [tix[t].id for t in st["tickets"][game.side[seat]]]
+        if tickets is None:
+            tickets = _tickets(game, seat)
         v = self._seats.get(seat)
         if v is None or v.game is not game or v.version != game._version:
             v = self._view(game, seat)
@@ -187,7 +205,7 @@ class GreedyAgent:
         """Route ids of the plan (:meth:`plan`), cheapest ticket first (remembered with the
         plan; not to be changed by the caller)."""
         v = self._seats.get(seat)
-        if v is None or v.game is not game:
+        if v is None or v.game is not game or v.stations:
             v = self._view(game, seat)
         elif v.version != game._version:  # (``_view``, inline)
             if v.openf != game.openf[seat] or v.owner != game.owner or v.side != game.side:
@@ -195,8 +213,7 @@ class GreedyAgent:
             v.version = game._version
         kept = game.kept[seat]
         trains = game.trains[seat]
-        st = game.ext.get("teams")
-        holder = st["tickets"][game.side[seat]] if st is not None else []
+        holder = _holder_tickets(game, seat) if game.mechanics else _NO_TICKETS
         last = v.last
         if last is not None and last[0] == kept and last[1] == trains and last[2] == holder and (
                 last[4] is v.own and last[5] is v.closed or v.holds(last[4], last[5], last[6], last[7])):
@@ -204,10 +221,66 @@ class GreedyAgent:
         key = (tuple(kept), tuple(holder), trains)
         hit = v.wanted.get(key)
         if hit is None or not (hit[1] is v.own and hit[2] is v.closed or v.holds(hit[1], hit[2], hit[3], hit[4])):
-            p = self._plan(game, seat, None, frozenset())
+            tickets = game.tickets(seat)  # (``_tickets``, inline: the holder is read above)
+            if holder:
+                tix = game.tix
+                tickets = tickets + [tix[t].id for t in holder]
+            p = self._plan(game, seat, tickets, frozenset())
             hit = v.wanted[key] = (p[1], p[2], p[3], p[4], p[5])
         v.last = (list(kept), trains, list(holder), *hit)
         return hit[0]
+
+    def _lend(self, game: Game, seat: int) -> int:
+        """The routes ``seat``'s train stations lend its plan (bit mask of route indices,
+        :func:`~ttr_nb.agents.stations.lent_routes`); 0 without a station built. Remembered
+        for the stations, claims, tickets and trains it depends on."""
+        built = _stations(game)
+        if not built or not built[seat]:
+            return 0
+        tickets = _tickets(game, seat)
+        key = (seat, tuple(built[seat]), tuple(game.owner), bytes(game.openf[seat]), tuple(tickets),
+               game.trains[seat])
+        hit = self._lends.get(key)
+        if hit is None:
+            if len(self._lends) >= 256:
+                self._lends.clear()
+            hit = self._lends[key] = lent_routes(game, seat, tickets, _net(game))
+        return hit
+
+    def _station(self, game: Game) -> Action | None:
+        """The train station to build now (class docstring; Europe, EU-4), or None: never
+        without a station left, and never when ``station_saving`` is None."""
+        seat = game.seat
+        if self.station_saving is None or not _stations_left(game, seat):
+            return None
+        v = self._view(game, seat)
+        wish = station_wish(game, seat, _tickets(game, seat), v.net, v.code, self.station_saving, v.cost)
+        if wish is None:
+            return None
+        city = wish[0]
+        pays = [a for a in game.legal_actions() if isinstance(a, BuildStation) and a.city == city]
+        if not pays:
+            return None
+        need = [0] * 9
+        T = game.T
+        for r in self._wanted(game, seat):
+            i = T.idx[r]
+            if T.rcol[i] != GRAY_INDEX:
+                need[T.rcol[i]] += T.rlen[i]
+        hand = game.hands[seat]
+
+        def cost(a: BuildStation) -> tuple:  # (Locomotives, cards the plan needs, cards held)
+            locos = needed = held = 0
+            for name, n in a.pay:
+                c = CARD_INDEX[name]
+                if c == LOCO:
+                    locos += n
+                else:
+                    needed += max(0, n - max(0, hand[c] - need[c]))
+                    held = hand[c]
+            return (locos, needed, held, a.sort_key())
+
+        return min(pays, key=cost)
 
     def budget(self, game: Game, seat: int) -> float:
         """Trains the plan may take comfortably: ``comfort`` × the seat's trains left. In Team
@@ -225,6 +298,10 @@ class GreedyAgent:
         second = p == "second-card"
         if not second and p != "turn":
             return self._choose_legal(game, game.legal_actions())
+        if game.mechanics and not second:
+            st = self._station(game)
+            if st is not None:
+                return st
         seat = game.seat
         disp = game.display
         blind = bool(game.deck) or bool(game.discard)
@@ -277,7 +354,7 @@ class GreedyAgent:
                 best, bm = c, m
         if best is not None:
             return _DRAWN[best]
-        wish = _terrain_wish(game, seat, wanted) if "terrain" in game.ext else None
+        wish = _terrain_wish(game, seat, wanted) if self._seats[seat].net.terrain else None
         if wish is not None:
             kind = "second-card" if second else "turn"
             for m in game._hooks["actions"]:
@@ -405,7 +482,7 @@ class GreedyAgent:
             a = DrawCard(col)
             if a in draws:
                 return a
-        wish = _terrain_wish(game, seat, wanted)
+        wish = _terrain_wish(game, seat, wanted) if self._seats[seat].net.terrain else None
         for a in legal:
             if wish is not None and a.kind == "terrain" and getattr(a, "source", None) == wish:
                 return a
@@ -465,6 +542,8 @@ _Row = tuple[int, int, int, int, int]
 colour)."""
 _LENGTH = itemgetter(1)
 """A row's length (the sort is stable: the first of equals stays first, reversed too)."""
+_NO_TICKETS: list[int] = []
+"""The ticket holder of a game without mechanics (never changed)."""
 _DRAW: dict[str, DrawCard] = {s: DrawCard(s) for s in ("deck", *CARD_NAMES)}
 _DRAWN: list[DrawCard] = [_DRAW[s] for s in CARD_NAMES]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
+from ..board_index import dead_ends
 from ..game import Game
 
 
@@ -17,10 +18,11 @@ class _Net:
 
     def __init__(self, board: Any, T: Any):
         self.board = board
-        names = sorted(board.cities)
+        names = sorted(board.cities)  # (as ``BoardIndex.names``)
         self.K = len(names)
         self.cidx = {c: k for k, c in enumerate(names)}
-        self.country = [board.cities[c].is_country for c in names]
+        self.country = dead_ends(board, names)
+        """City -> whether it is a dead end (a country, H-8.2: the board index's rule)."""
         self.ra = [self.cidx[r.a] for r in board.routes]
         self.rb = [self.cidx[r.b] for r in board.routes]
         links: dict[tuple[int, int], int] = {}
@@ -43,10 +45,11 @@ class _Net:
             self.mask[self.rb[i]] |= 1 << i
         self.sh = max(1, (self.K - 1).bit_length())
         """Bits of a city number in a heap key (trains << sh | city)."""
-        self.rsum = [self.cidx[r.a] + self.cidx[r.b] for r in board.routes]
+        self.rsum = [a + b for a, b in zip(self.ra, self.rb)]
         self.countries = any(self.country)
-        self.xmask = [0 if self.country[c] else m for c, m in enumerate(self.mask)]
-        """The routes a search reads when it reaches a city (none at a country, H-8.2)."""
+        self.xmask = [0 if dead else m for dead, m in zip(self.country, self.mask)]
+        """The routes a search reads when it reaches a city: those it may go on along (none
+        at a country, H-8.2; as ``BoardIndex.onward``)."""
         self.rid = list(T.rid)
         self.idx = dict(T.idx)
         self.need = list(T.rneed)
@@ -54,6 +57,8 @@ class _Net:
         """The links' weights and routes with every route open (a new game)."""
         self.tunnels = any(T.rtunnel)
         """Whether the board has tunnels (only then is :func:`_tunnel_ok` asked)."""
+        self.terrain = any(getattr(r, "terrain", None) for r in board.routes)
+        """Whether routes have a terrain (only then is :func:`_terrain_wish` asked)."""
         self.by_length = sorted(range(T.n), key=lambda i: (-T.rlen[i], T.rid[i]))
         """Route indices, longest first, then by id (the longest claimable route is the first)."""
         lengths = [T.rlen[i] for i in self.by_length]
@@ -163,7 +168,8 @@ class _SeatView:
     """
 
     __slots__ = ("net", "owner", "openf", "side", "code", "lw", "lrep", "open", "own", "closed", "adj", "adjx",
-                 "memo", "plans", "wanted", "nclaims", "seen", "guard", "game", "version", "last")
+                 "memo", "plans", "wanted", "nclaims", "seen", "guard", "game", "version", "last", "lend",
+                 "stations")
 
     def __init__(self, net: _Net):
         self.net = net
@@ -176,7 +182,8 @@ class _SeatView:
         self.open = self.own = self.closed = 0
         self.adj: list[tuple[tuple[int, int], ...]] = []
         self.adjx: list[tuple[tuple[int, int], ...]] = []
-        """``adj``, but none from a country (a dead end, H-8.2)."""
+        """``adj``, but none from a country (a dead end, H-8.2: ``net.country``, the board
+        index's)."""
         self.nclaims: list[int] = []
         self.memo: dict[int, list[tuple]] = {}
         """(city a << ``net.sh``) | city b -> remembered searches, the newest first."""
@@ -194,6 +201,11 @@ class _SeatView:
         self.game: Any = None
         self.version: Any = None
         """The game (and its version) the view was last brought up to date with."""
+        self.lend = 0
+        """Routes of other players the seat's train stations lend it (Europe, EU-4; bit mask of
+        route indices): weighed as its own (0). See :mod:`ttr_nb.agents.stations`."""
+        self.stations = False
+        """Whether the game of the view has train stations (then ``lend`` is kept up to date)."""
 
     def update(self, game: Game, seat: int) -> None:
         """Re-read the routes (only those claimed since, and their other tracks, when that
@@ -202,7 +214,7 @@ class _SeatView:
         openf = game.openf[seat]
         nclaims = self.nclaims
         claims = game.claims
-        if self.code and self.side == game.side and len(nclaims) == len(claims):
+        if self.code and self.side == game.side and len(nclaims) == len(claims) and not self.lend:
             idx, twins = self.net.idx, game.T.rtwins
             touched: list[int] = []
             for s, cs in enumerate(claims):
@@ -315,8 +327,20 @@ class _SeatView:
         if max(game.owner, default=-1) < 0 and 0 not in openf:  # nothing claimed or closed
             return list(need)
         me = side[seat]
-        return [(0 if side[o] == me else -1) if o >= 0 else (need[i] if openf[i] else -1)
+        code = [(0 if side[o] == me else -1) if o >= 0 else (need[i] if openf[i] else -1)
                 for i, o in enumerate(game.owner)]
+        lend = self.lend
+        while lend:  # (a station's loan weighs as the seat's own route)
+            low = lend & -lend
+            code[low.bit_length() - 1] = 0
+            lend ^= low
+        return code
+
+    def relend(self, game: Game, seat: int, lend: int) -> None:
+        """Take ``lend`` as the routes the seat's stations lend it, and re-read every route."""
+        self.lend = lend
+        self.code = []
+        self.update(game, seat)
 
     def holds(self, own: int, closed: int, seen: int, guard: int) -> bool:
         """Whether answers found when the own and closed routes were ``own`` and ``closed`` are

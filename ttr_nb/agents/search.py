@@ -8,8 +8,9 @@ player (``agents="search"``, :class:`SearchAgent`):
    when keeping tickets);
 2. *determinises*: deals a sample of what its seat cannot see, consistent with what it can
    (:func:`determinise`: the other players' hands and tickets, the order of both decks, the
-   box of Legendary Asia, the other team's holder in Team Asia, the Terrain deck, and the
-   game's random seed, which decides future reshuffles), so it never peeks;
+   box of Legendary Asia and Europe, the other team's holder in Team Asia, the Terrain deck,
+   and the game's random seed, which decides future reshuffles; Europe's train stations are
+   public and stay), so it never peeks;
 3. plays every candidate on that same sampled deal to the end of the game, every player then
    played by the greedy player (a *rollout*), and scores it: its final points minus the best
    other player's (its team's, in Team Asia);
@@ -35,11 +36,8 @@ from ..errors import ArgumentError, int_problem, shown
 from ..game import Game
 from ..scoring import _numbers_only
 from .greedy import GreedyAgent
+from .mechanics import _hidden_holders, _team_holders, _terrain
 from .styles import STYLES, _Options
-
-
-def _team_of(game: Game, seat: int) -> int:
-    return game.side[seat]
 
 
 MAX_ROLLOUTS = 100_000
@@ -61,8 +59,9 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
       partner's hand too, TA-6, and the other team's holder unless holders are visible to all)
       and the train deck, from their pool;
     - the tickets it cannot see: the other players' kept and offered tickets (same numbers),
-      the ticket deck, the other team's ticket holder and the box (Legendary Asia, LA-4),
-      from their pool, each where a ticket of its pile may be (:func:`_deal_tickets`);
+      the ticket deck, the other team's ticket holder and the box (Legendary Asia and
+      Europe, LA-4, EU-1), from their pool, each where a ticket of its pile may be
+      (:func:`_deal_tickets`);
     - the Terrain deck order (The Heart of Africa, H-4);
     - the game's random seed, which decides every future reshuffle (B-4.7): a new one from
       ``rng``.
@@ -75,18 +74,15 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
     g = game.copy()
     n = g.n
     others = [s for s in range(n) if s != seat]
-    teams = g.ext.get("teams")
-    hidden_holders: list[int] = []
-    if teams is not None and g.policies.get("holders_visible_to") != "all":
-        mine = _team_of(g, seat)
-        hidden_holders = [t for t in range(len(teams["cards"])) if t != mine]
+    hidden_holders = _hidden_holders(g, seat)
+    holder_cards, holder_tickets = _team_holders(g) or ([], [])
     # train cards
     pool = list(g.deck)
     for s in others:
         for c, k in enumerate(g.hands[s]):
             pool += [c] * k
     for t in hidden_holders:
-        for c, k in enumerate(teams["cards"][t]):
+        for c, k in enumerate(holder_cards[t]):
             pool += [c] * k
     pool.sort()
     rng.shuffle(pool)
@@ -99,15 +95,15 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
         g.hands[s] = h
         k += size
     for t in hidden_holders:
-        size = sum(teams["cards"][t])
-        h = [0] * len(teams["cards"][t])
+        size = sum(holder_cards[t])
+        h = [0] * len(holder_cards[t])
         for c in pool[k:k + size]:
             h[c] += 1
-        teams["cards"][t] = h
+        holder_cards[t] = h
         k += size
     g.deck = pool[k:]
-    _deal_tickets(g, others, [teams["tickets"][t] for t in hidden_holders], rng)
-    terrain = g.ext.get("terrain")
+    _deal_tickets(g, others, [holder_tickets[t] for t in hidden_holders], rng)
+    terrain = _terrain(g)
     if terrain is not None:
         deck = sorted(terrain["deck"])
         rng.shuffle(deck)
@@ -121,7 +117,7 @@ def determinise(game: Game, seat: int, rng: random.Random) -> Game:
 def _deal_tickets(g: Game, others: list[int], holders: list[list[int]], rng: random.Random) -> None:
     """Deal the tickets of ``others``, the hidden ``holders``, the ticket deck and the box
     again, in place, from the pool of those tickets, each where a ticket of its pile may be
-    (only Legendary Asia has two piles, LA-4):
+    (Legendary Asia and Europe have two piles, LA-4, EU-1: long and regular):
 
     - the ticket deck holds tickets of the pile players draw from;
     - an other player still choosing its setup tickets holds what the setup deals from each

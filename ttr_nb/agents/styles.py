@@ -16,9 +16,11 @@ cheapest paths, its way of drawing the colours a plan needs and of paying):
 
 What they do on the other boards: each plays its own (its team's) tickets with the greedy
 player's rules for the board's mechanics, so Terrain cards (The Heart of Africa), tunnels and
-the team's ticket holder (Team Asia) and mountains (Legendary Asia) are handled as by
-:class:`~ttr_nb.agents.GreedyAgent`: doubling a claim when it is worth it, trying a tunnel
-only with a card to spare, sharing the ticket that takes the most trains.
+the team's ticket holder (Team Asia), mountains (Legendary Asia) and train stations (Europe)
+are handled as by :class:`~ttr_nb.agents.GreedyAgent`: doubling a claim when it is worth it,
+trying a tunnel only with a card to spare, sharing the ticket that takes the most trains,
+building a station (before anything else on its turn) for a ticket that needs one and
+counting each station's loan as its own route.
 """
 from __future__ import annotations
 
@@ -123,6 +125,10 @@ class DestinationHungryAgent(GreedyAgent):
     """It draws more tickets while its plan takes at most this share of its trains."""
 
     def choose(self, game: Game) -> Action:
+        if game.pending == "turn" and game.mechanics:  # a train station first (Europe, EU-4)
+            st = self._station(game)
+            if st is not None:
+                return st
         if game.pending == "turn" and game.tdeck:
             seat = game.current_player
             trains = game.trains[seat]
@@ -189,6 +195,10 @@ class OneStepAgent(GreedyAgent):
 
     def choose(self, game: Game) -> Action:
         if game.pending == "turn":
+            if game.mechanics:  # a train station first (Europe, EU-4)
+                st = self._station(game)
+                if st is not None:
+                    return st
             seat = game.current_player
             a = self._best_claim(game, seat)
             if a is not None:

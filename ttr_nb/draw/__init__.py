@@ -21,6 +21,9 @@ Symbols (the same on every board):
 * a **claimed** route is covered by cars: every space in the player's colour over its whole
   area, with a dark outline and the player's mark (initial or number), so players are told
   apart without colour (Team Asia partners share a colour and differ by mark);
+* a **train station** (Europe) is a small house over its city's dot in its owner's colour, with a
+  dark outline in a white rim and the owner's mark; a route a station **borrows** at the final
+  score has each car framed in dashes of the borrower's colour, with a small house on it;
 * highlights differ by style, not only by hue: a **path** is a solid band with dark edges
   under the cars, a **gap** a dashed orange band, a player's **longest trail** a wide yellow
   band with dark edges striped in the player's colour (a dash pattern per player) and its steps

@@ -4,8 +4,8 @@
 the picture shows, for a screen reader and for anyone who cannot tell its colours apart: the
 board, the routes each player has claimed (a count and their train cars; the routes named when a
 player has few), the highlighted path, the gap, each longest trail in order (the numbers drawn
-on its steps) with its length in train cars, the selected and closed tracks and the ringed
-cities. Data only: no matplotlib.
+on its steps) with its length in train cars, the selected and closed tracks, the ringed
+cities, the train stations and the routes they borrow (Europe). Data only: no matplotlib.
 
 Example
 -------
@@ -93,14 +93,17 @@ def describe_picture(board: Board, *, claims: Mapping[int, int] | None = None,
                      highlight_color: str = PATH_COLOR, highlight_cities: Iterable[str] = (),
                      gap: Iterable[int] = (), trails: Mapping[int, Iterable[int]] | None = None,
                      selected: Iterable[int] = (), closed: Iterable[int] = (), title: str | None = None,
-                     dim_unclaimed: bool = False, highlight_label: str | None = None, **_drawing: Any) -> str:
+                     dim_unclaimed: bool = False, highlight_label: str | None = None,
+                     stations: Mapping[str, int] | None = None, borrowed: Mapping[str, int] | None = None,
+                     **_drawing: Any) -> str:
     """What the picture :func:`ttr_nb.draw.draw_board` draws with these keywords shows, in words.
 
     Keywords that only change how it looks (``figsize``, ``labels``, ``legend``, ``dpi`` ...)
     are accepted and ignored. ValueError on an unknown route, city or player, as draw_board.
     """
     over, names, n_players = prepare_overlay(board, claims, player_colors, player_names, marks, highlight,
-                                             highlight_color, highlight_cities, gap, trails, selected, closed)
+                                             highlight_color, highlight_cities, gap, trails, selected, closed,
+                                             stations=stations, borrowed=borrowed)
     names = list(names) + [f"Player {i + 1}" for i in range(len(names), max(over.trails, default=-1) + 1)]
     out: list[str] = []
     shown = title if title is not None else short_title(board)
@@ -151,4 +154,31 @@ def describe_picture(board: Board, *, claims: Mapping[int, int] | None = None,
     if over.cities:
         word = "City ringed" if len(over.cities) == 1 else "Cities ringed"
         out.append(f"{word}: {', '.join(over.cities)}.")
+    if over.stations:
+        out.append(_stations_text(over, names))
+    if over.borrowed:
+        out.append(_borrowed_text(board, over, names))
     return " ".join(out)
+
+
+def _stations_text(over: Any, names: Sequence[str]) -> str:
+    """Each player's train stations (EU-4), in the order of the players."""
+    mine: dict[int, list[str]] = {}
+    for city, p in over.stations.items():
+        mine.setdefault(p, []).append(city)
+    parts = [f"{names[p]}: {', '.join(sorted(cities))}" for p, cities in sorted(mine.items())]
+    word = "Train station" if len(over.stations) == 1 else "Train stations"
+    return f"{word} (a house over the city in its owner's colour, with their mark): " + "; ".join(parts) + "."
+
+
+def _borrowed_text(board: Board, over: Any, names: Sequence[str]) -> str:
+    """Each route a player's train stations borrow, whose it is and the station's city."""
+    parts = []
+    for city, rid in sorted(over.borrowed.items(), key=lambda kv: over.stations[kv[0]]):
+        route = board.route(rid)
+        owner = over.claims.get(rid)
+        whose = f" of {names[owner]}" if owner is not None and owner < len(names) else ""
+        parts.append(f"{names[over.stations[city]]}'s station in {city} borrows {route_words(route)}{whose}")
+    word = "Route" if len(parts) == 1 else "Routes"
+    return (f"{word} borrowed by train stations (each car framed in dashes of the borrower's colour, a "
+            "small house on the route): " + "; ".join(parts) + ".")

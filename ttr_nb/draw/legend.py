@@ -1,5 +1,6 @@
 """The legend in the strip under the board: each player's car with their mark, each highlight
-style shown, the board's symbols (ferry, tunnel, mountain, country). Matplotlib artists."""
+style shown, the train stations and the routes they borrow, the board's symbols (ferry, tunnel,
+mountain, country). Matplotlib artists."""
 from __future__ import annotations
 
 import math
@@ -9,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from matplotlib import patheffects
 from matplotlib.legend_handler import HandlerBase
 from matplotlib.lines import Line2D
-from matplotlib.patches import Patch, Rectangle
+from matplotlib.patches import Patch, Polygon, Rectangle
 
 from .position import Overlay
-from .symbols import terrain_marker
-from .style import (COUNTRY_EDGE, COUNTRY_FILL, GAP_COLOR, INK, LOCO_STRIPES, TERRAIN_WORDS, TRAIL_DASH_WIDTH,
-                    TRAIL_DASHES, TRAIL_FILL, ink_on)
+from .symbols import station_corners, terrain_marker
+from .style import (COUNTRY_EDGE, COUNTRY_FILL, GAP_COLOR, INK, LOCO_STRIPES, TERRAIN_WORDS,
+                    TRAIL_DASH_WIDTH, TRAIL_DASHES, TRAIL_FILL, ink_on)
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -138,6 +139,16 @@ def _highlight_handles(over: Overlay, names: Sequence[str]) -> list:
             return [Rectangle((x + w * 0.12, y + h_ * 0.15), w * 0.76, h_ * 0.7, facecolor="#d9d9d9",
                               edgecolor=INK, hatch="xxx", lw=0.8, transform=trans)]
         h.append(_StyleKey(clo, over.labels.get("closed", "closed track")))
+    if over.stations:
+        owners = sorted(set(over.stations.values()))
+        one = owners[0] if len(owners) == 1 else None
+        h.append(_station_key("train station (a house in its owner's colour and mark)",
+                              over.colors[one] if one is not None else "#bdbdbd",
+                              (over.marks[one] if one < len(over.marks) else None) if one is not None else None))
+    if over.borrowed:
+        who = sorted({over.stations[c] for c in over.borrowed})
+        col = over.colors[who[0]] if len(who) == 1 else "#8c8c8c"
+        h.append(_borrowed_key("route a station borrows (framed in the borrower's colour)", col))
     if over.cities:
         rings = {over.city_colors.get(c, over.highlight_color) for c in over.cities}
         ring = rings.pop() if len(rings) == 1 else over.highlight_color  # the rings' own colour
@@ -145,6 +156,35 @@ def _highlight_handles(over: Overlay, names: Sequence[str]) -> list:
                         markeredgecolor=ring, markeredgewidth=2.2,
                         label=over.labels.get("cities", "city ringed")))
     return h
+
+
+def _station_key(label: str, color: str, mark: str | None) -> _StyleKey:
+    """A legend key: a train station's house in ``color`` with ``mark``."""
+    def make(x, y, w, h, fs, trans):
+        size = h * 0.46
+        cx, cy = x + w / 2, y + h / 2 - 0.1 * size
+        out = [Polygon(station_corners(cx, cy, size, up=1.0), closed=True, facecolor=color, edgecolor=INK,
+                       lw=1.2, transform=trans)]
+        if mark:
+            out.append(_key_text(cx, cy - 0.38 * size, mark, fs * 0.75, ink_on(color), trans))
+        return out
+    return _StyleKey(make, label)
+
+
+def _borrowed_key(label: str, color: str) -> _StyleKey:
+    """A legend key: another player's car framed in dashes of the borrower's ``color``, with a
+    small house."""
+    def make(x, y, w, h, fs, trans):
+        out = [Rectangle((x + w * 0.12, y + h * 0.22), w * 0.76, h * 0.56, facecolor="#a3a3a3", edgecolor=INK,
+                         lw=0.6, transform=trans)]
+        out += [Rectangle((x + w * 0.04, y + h * 0.02), w * 0.92, h * 0.96, facecolor="none", edgecolor=col,
+                          lw=lw, linestyle=ls, transform=trans)
+                for col, ls, lw in (("white", "-", 3.2), (color, (0, (2.2, 1.1)), 1.8))]
+        size = h * 0.2
+        out.append(Polygon(station_corners(x + w / 2, y + h / 2 - 0.1 * size, size, up=1.0), closed=True,
+                           facecolor=color, edgecolor=INK, lw=0.8, transform=trans))
+        return out
+    return _StyleKey(make, label)
 
 
 class _LocoKey(Patch):

@@ -14,7 +14,7 @@ the last few are cached), as three pictures:
 For each position it starts from the whole board and, only inside the rectangles that change
 (claimed and highlighted routes, ringed cities), rebuilds the stack bottom to top: the board
 colour, the highlight bands under the tracks, the track layer, the claimed cars with their
-marks and the other highlights, the top layer. Then the title and the legend (players,
+marks and the other highlights, the top layer, then the train stations (over the city dots). Then the title and the legend (players,
 highlight styles, symbols) are drawn as :func:`ttr_nb.draw.draw_board` draws them. The claims
 and highlights are :func:`ttr_nb.draw.draw_overlay`'s (its ``fast`` form: the cars and their
 marks as collections; the fixed board's patches too), so the picture is the one ``draw_board``
@@ -38,7 +38,7 @@ from .layout import board_layout
 from .legend import draw_legend, legend_handles
 from .position import Overlay, prepare_overlay
 from .render import draw_fixed, draw_overlay, draw_strip, draw_title, frame_axes
-from .style import BACKGROUND, LEGEND_BAND, PATH_COLOR, PLAYER_COLORS
+from .style import BACKGROUND, CITY_RADIUS, LEGEND_BAND, PATH_COLOR, PLAYER_COLORS, STATION_SHAPE, STATION_Z
 
 
 TRACK_Z = (2.0, 4.0)
@@ -137,7 +137,7 @@ class FixedPicture:
         canvas.restore_region(self._background)
         buf = np.asarray(canvas.buffer_rgba())
         if over is not None and (over.claims or over.highlight or over.cities or over.gap or over.trails
-                                 or over.selected or over.closed):
+                                 or over.selected or over.closed or over.stations or over.borrowed):
             if self._track is None:
                 self._layers()
                 buf = np.asarray(canvas.buffer_rgba())
@@ -151,9 +151,12 @@ class FixedPicture:
                         a.draw(renderer)
                 _over(buf, self._track, mask)
                 for a in ordered:
-                    if a.get_zorder() >= TRACK_Z[0]:
+                    if TRACK_Z[0] <= a.get_zorder() < STATION_Z:
                         a.draw(renderer)
                 _over(buf, self._top, mask)
+                for a in ordered:
+                    if a.get_zorder() >= STATION_Z:
+                        a.draw(renderer)
             finally:
                 for a in artists:
                     a.remove()
@@ -195,7 +198,8 @@ class FixedPicture:
 
     def _mask(self, over: Overlay) -> np.ndarray:
         """The pixels an overlay may change: the box of every claimed, closed or selected car
-        (with its outline), the band along every highlighted route, every ringed city."""
+        (with its outline), the band along every highlighted or borrowed route, every ringed city
+        and train station."""
         layout = board_layout(self.board)
         W = layout.car_width
         H, Wd = self.size[1], self.size[0]
@@ -214,7 +218,7 @@ class FixedPicture:
         for rid in over.selected:
             need(rid, layout.car_length[rid] / 2 + W * 0.3, W * 0.8)
         banded = set(over.highlight) | set(over.gap)
-        for ids in over.trails.values():
+        for ids in (*over.trails.values(), over.borrowed.values()):
             banded |= set(ids)
         for rid in banded:
             ss = layout.spaces[rid]
@@ -240,6 +244,13 @@ class FixedPicture:
             ys.append(c.y)
             hx.append(r)
             hy.append(r)
+        house = max(max(abs(a), abs(b)) for a, b in STATION_SHAPE) * CITY_RADIUS
+        for name in over.stations:
+            c = self.board.cities[name]
+            xs.append(c.x)
+            ys.append(c.y)
+            hx.append(house)
+            hy.append(house)
         if not xs:
             return mask
         pad = 2.0 + max(2.0, 0.3 * W * self.pt) * self.fig.dpi / 72.0 / 2 + 0.12 * W * ppu   # outlines, casing
@@ -261,7 +272,9 @@ def _legend_key(over: Overlay, names: Sequence[str], n: int) -> tuple:
     return (tuple(names[:n]), tuple(over.colors[:n]), tuple(over.marks[:n]), tuple(sorted(over.labels.items())),
             over.highlight_color if over.highlight else None, bool(over.gap),
             tuple((p, over.colors[p]) for p in sorted(over.trails)), bool(over.selected), bool(over.closed),
-            over.highlight_color if over.cities else None)
+            over.highlight_color if over.cities else None,
+            tuple(sorted({(p, over.colors[p]) for p in over.stations.values()})),
+            tuple(sorted({(over.stations[c], over.colors[over.stations[c]]) for c in over.borrowed})))
 
 
 _EMPTY = Overlay(claims={}, colors=list(PLAYER_COLORS), marks=(), highlight=[], highlight_color=PATH_COLOR,
@@ -276,7 +289,7 @@ def render_rgba(board: Any, *, dpi: float = 100, figsize: tuple[float, float] | 
         board, kw.pop("claims", None), kw.pop("player_colors", None), kw.pop("player_names", None),
         kw.pop("marks", None), kw.pop("highlight", ()), kw.pop("highlight_color", PATH_COLOR),
         kw.pop("highlight_cities", ()), kw.pop("gap", ()), kw.pop("trails", None), kw.pop("selected", ()),
-        kw.pop("closed", ()))
+        kw.pop("closed", ()), stations=kw.pop("stations", None), borrowed=kw.pop("borrowed", None))
     label = kw.pop("highlight_label", None)
     if label:
         over.labels["path"] = str(label)

@@ -13,7 +13,7 @@ import numpy as np
 from matplotlib import patheffects
 from matplotlib.font_manager import FontProperties
 from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, Ellipse, Rectangle
+from matplotlib.patches import Circle, Ellipse, Polygon, Rectangle
 from matplotlib.textpath import TextToPath
 
 from .geometry import badge_spots, board_extent, car_corners, car_samples, centre_line, figure_size, short_title, spread
@@ -21,11 +21,11 @@ from .labels import place_labels
 from .layout import Layout, Space, board_layout
 from .legend import draw_legend, legend_handles
 from .position import Overlay, prepare_overlay
-from .style import (BACKGROUND, CITY_EDGE, CITY_FILL, CITY_RADIUS, COUNTRY_EDGE, COUNTRY_FILL, COUNTRY_RADIUS,
-                    GAP_COLOR, GAP_DASHES, INK, LABEL_SIZE, LEGEND_BAND, LEGEND_FILL, LOCO_STRIPES, PATH_COLOR,
-                    ROUTE_COLORS_HEX, TERRAIN_SYMBOL_SIZE, TRAIL_DASH_WIDTH, TRAIL_DASHES, TRAIL_FILL, ink_on,
-                    luminance)
-from .symbols import TERRAIN_MARKERS, terrain_marker
+from .style import (BACKGROUND, BORROWED_DASHES, CITY_EDGE, CITY_FILL, CITY_RADIUS, COUNTRY_EDGE, COUNTRY_FILL,
+                    COUNTRY_RADIUS, GAP_COLOR, GAP_DASHES, INK, LABEL_SIZE, LEGEND_BAND, LEGEND_FILL, LOCO_STRIPES,
+                    PATH_COLOR, ROUTE_COLORS_HEX, STATION_Z, TERRAIN_SYMBOL_SIZE, TRAIL_DASH_WIDTH, TRAIL_DASHES,
+                    TRAIL_FILL, ink_on, luminance)
+from .symbols import TERRAIN_MARKERS, station_corners, terrain_marker
 
 if TYPE_CHECKING:  # pragma: no cover
     from matplotlib.axes import Axes
@@ -41,7 +41,9 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
                trails: Mapping[int, Iterable[int]] | None = None, selected: Iterable[int] = (),
                closed: Iterable[int] = (), title: str | None = None,
                labels: bool = True, legend: bool = True, figsize: tuple[float, float] | None = None,
-               dim_unclaimed: bool = False, highlight_label: str | None = None) -> Axes:
+               dim_unclaimed: bool = False, highlight_label: str | None = None,
+               stations: Mapping[str, int] | None = None,
+               borrowed: Mapping[str, int] | None = None) -> Axes:
     """Draw ``board`` on ``ax`` (a new figure when None) and return the Axes.
 
     Parameters
@@ -95,6 +97,13 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     highlight_label : str, optional
         The legend's words for ``highlight`` (default "highlighted routes"; e.g. "path
         (completes a ticket)", "the cheapest T-join").
+    stations : mapping of str to int, optional
+        City -> player index of each train station (Europe, EU-4): a small house over the
+        city's dot in the player's colour, with a dark outline and the player's mark.
+    borrowed : mapping of str to int, optional
+        Station city (one of ``stations``) -> the route id that station borrows at the final
+        score (EU-4): each of the route's cars framed in dashes of the station owner's colour
+        over a white rim, and a small house in that colour between its middle cars.
 
     Returns
     -------
@@ -111,12 +120,15 @@ def draw_board(board: Board, ax: Axes | None = None, *, claims: Mapping[int, int
     Every car-space patch has the gid ``"route-<id>"`` (the board's own space, always in the
     route's colour); a claimed car is drawn over it with the gid ``"claim-<id>"`` and its mark
     ``"mark-<id>"``; highlights have the gids ``"highlight-<id>"``, ``"gap-<id>"``,
-    ``"trail-<player>-<id>"``, ``"selected-<id>"`` and ``"closed-<id>"``.
+    ``"trail-<player>-<id>"``, ``"selected-<id>"`` and ``"closed-<id>"``; a train station the
+    gid ``"station-<city>"`` (its mark ``"mark-station-<city>"``), a borrowed route
+    ``"borrowed-<city>-<id>"``.
     """
     import matplotlib.pyplot as plt
 
     over, names, n_players = prepare_overlay(board, claims, player_colors, player_names, marks, highlight,
-                                             highlight_color, highlight_cities, gap, trails, selected, closed)
+                                             highlight_color, highlight_cities, gap, trails, selected, closed,
+                                             stations=stations, borrowed=borrowed)
     if highlight_label:
         over.labels["path"] = str(highlight_label)
     layout = board_layout(board)
@@ -259,7 +271,8 @@ def draw_fixed(ax: Axes, board: Board, pt: float, *, labels: bool = True, faded:
 def draw_overlay(ax: Axes, board: Board, pt: float, over: Overlay, *, fast: bool = False) -> list:
     """Claims and highlights over the fixed board; returns the artists added (the fast
     pictures draw them themselves). Z-orders: bands under the cars below 2, claimed cars 3.3
-    and their marks 3.4, closed 3.5, selected 3.6, city rings 6.
+    and their marks 3.4, a borrowed route's house 3.45, closed 3.5, selected 3.6, city rings 6,
+    train stations :data:`~ttr_nb.draw.style.STATION_Z` (over the city dots).
 
     ``fast``: the claimed cars, their marks and the closed tracks as three collections (the
     same shapes, colours and outlines; a mark is its glyphs' outline) instead of one artist
@@ -295,6 +308,19 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: Overlay, *, fast: bool
             line(rid, f"trail-{p}-{rid}", 1.25, color=over.colors[p], lw=trail_w * TRAIL_DASH_WIDTH,
                  linestyle=TRAIL_DASHES[p % len(TRAIL_DASHES)], dash_capstyle="butt")
         out += _trail_steps(ax, layout, ids, pt, p)
+    sel_w = max(1.8, 0.3 * W * pt)
+    for city, rid in sorted(over.borrowed.items()):
+        color = over.colors[over.stations[city]]
+        L = layout.car_length[rid]
+        for s in layout.spaces[rid]:
+            for col, ls, lw in (("white", "-", sel_w * 2.2), (color, BORROWED_DASHES, sel_w * 1.2)):
+                rect = Rectangle((s.x - L / 2 - W * 0.32, s.y - W * 0.85), L + W * 0.64, W * 1.7, angle=s.angle,
+                                 rotation_point="center", facecolor="none", edgecolor=col, lw=lw,
+                                 linestyle=ls, zorder=3.55, gid=f"borrowed-{city}-{rid}")
+                _add(ax, rect)
+                out.append(rect)
+        x, y = _between_cars(layout.spaces[rid])
+        out += _station_house(ax, x, y, CITY_RADIUS * 0.75, color, None, pt, 3.57, f"borrowed-{city}-{rid}")
 
     if fast:
         out += _cars_fast(ax, layout, over, pt)
@@ -323,7 +349,6 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: Overlay, *, fast: bool
                              gid=f"closed-{rid}")
             _add(ax, rect)
             out.append(rect)
-    sel_w = max(1.8, 0.3 * W * pt)
     for rid in over.selected:
         L = layout.car_length[rid]
         for s in layout.spaces[rid]:
@@ -342,6 +367,28 @@ def draw_overlay(ax: Axes, board: Board, pt: float, over: Overlay, *, fast: bool
                                     patheffects.Normal()])
         _add(ax, ring)
         out.append(ring)
+    for city, p in sorted(over.stations.items()):
+        c = board.cities[city]
+        mark = over.marks[p] if p < len(over.marks) else None
+        out += _station_house(ax, c.x, c.y, CITY_RADIUS, over.colors[p], mark, pt, STATION_Z, f"station-{city}")
+    return out
+
+
+def _station_house(ax: Axes, x: float, y: float, size: float, face: str, mark: str | None, pt: float,
+                   z: float, gid: str) -> list:
+    """A train station's house centred on ``(x, y)`` (``size``: board units per city radius) in
+    the player's colour ``face``, with a dark outline in a white rim and the player's ``mark``
+    in its walls: told from a city dot by its shape, and from other players' by the mark."""
+    lw = max(1.0, 0.22 * size * pt)
+    house = Polygon(station_corners(x, y, size), closed=True, facecolor=face, edgecolor=INK, lw=lw,
+                    joinstyle="miter", zorder=z, gid=gid,
+                    path_effects=[patheffects.Stroke(linewidth=lw + max(1.5, 0.25 * size * pt), foreground="white"),
+                                  patheffects.Normal()])
+    _add(ax, house)
+    out: list = [house]
+    if mark:
+        out.append(ax.text(x, y + 0.38 * size, mark, ha="center", va="center", fontsize=size * pt * 1.05,
+                           fontweight="bold", color=ink_on(face), zorder=z + 0.01, gid=f"mark-{gid}"))
     return out
 
 
@@ -352,6 +399,15 @@ def step_spot(ss: Sequence[Space]) -> tuple[float, float]:
     if n % 2:
         return ss[n // 2].x, ss[n // 2].y
     a, b = ss[n // 2 - 1], ss[n // 2]
+    return (a.x + b.x) / 2, (a.y + b.y) / 2
+
+
+def _between_cars(ss: Sequence[Space]) -> tuple[float, float]:
+    """Where a borrowed route's small house goes: between its two middle cars (on no car's
+    mark; on the one car of a one-car route)."""
+    if len(ss) == 1:
+        return ss[0].x, ss[0].y
+    a, b = ss[(len(ss) - 1) // 2], ss[(len(ss) - 1) // 2 + 1]
     return (a.x + b.x) / 2, (a.y + b.y) / 2
 
 

@@ -55,6 +55,19 @@ TRAIL_DASHES: tuple[tuple, ...] = ((0, (0.5, 0.5)), (0, (1.6, 0.6)), (0, (0.25, 
 """Dash pattern of each player's longest-trail band (in band widths), so two trails differ
 even where their colours look alike."""
 
+STATION_SHAPE: tuple[tuple[float, float], ...] = ((-1.12, 0.95), (1.12, 0.95), (1.12, -0.25), (0.0, -1.35),
+                                                  (-1.12, -0.25))
+"""A train station's house (Europe, EU-4): its corners in city radii from the city's centre
+(y southward), base, walls and roof. It covers the city dot and stays inside the ring a city
+name keeps free round its dot, so it hides no name."""
+
+STATION_Z = 7.5
+"""Z-order of the station houses: over the city dots and names (the names keep clear of them)."""
+
+BORROWED_DASHES = (0, (2.2, 1.1))
+"""Dash pattern (in line widths) of the frame round each car of a route a train station
+borrows, drawn in the borrowing player's colour over a white rim."""
+
 TERRAIN_SYMBOLS: dict[str, str] = {"desert": "sun", "jungle": "trees", "mountain": "peak"}
 """The symbol on every car space of a Heart of Africa route, by its Terrain type (H-3.2), so
 the type reads without its colours: a sun (a disc) for Desert & Savanna, trees (two upright

@@ -1,10 +1,13 @@
 """The shapes of the board's symbols that are not car spaces: each Terrain type's marker
-(:data:`ttr_nb.draw.style.TERRAIN_SYMBOLS`), shared by the board and its legend."""
+(:data:`ttr_nb.draw.style.TERRAIN_SYMBOLS`) and a train station's house
+(:data:`ttr_nb.draw.style.STATION_SHAPE`), shared by the board and its legend."""
 from __future__ import annotations
 
 from typing import Any
 
 from matplotlib.path import Path
+
+from .style import STATION_SHAPE
 
 
 def _trees() -> Path:
@@ -26,3 +29,10 @@ def terrain_marker(kind: str, ink: str, size: float) -> dict[str, Any]:
     shrink = 0.9 if kind == "desert" else 1.0
     return dict(marker=TERRAIN_MARKERS[kind], markersize=size * shrink, markerfacecolor=ink,
                 markeredgecolor="none", markeredgewidth=0, linestyle="none")
+
+
+def station_corners(x: float, y: float, size: float, *, up: float = -1.0) -> list[tuple[float, float]]:
+    """The corners of a train station's house centred on ``(x, y)``, ``size`` units per city
+    radius; ``up`` is the sign of "up" on the y axis (-1 on the board, where y grows southward;
+    +1 in a legend)."""
+    return [(x + dx * size, y - up * dy * size) for dx, dy in STATION_SHAPE]

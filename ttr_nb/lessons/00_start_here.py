@@ -8,7 +8,7 @@
 
 # %% [markdown]
 # # Lesson 00 · Start here: Ticket to Ride in Jupyter
-# The map of the course: a whole game to step through, the four boards of **ttr_nb**, a first
+# The map of the course: a whole game to step through, the five boards of **ttr_nb**, a first
 # look at a board as a graph, and the lessons that follow, in three paths, with who each one is
 # for.
 #
@@ -20,10 +20,13 @@
 # - choose the next lesson for your class.
 #
 # **Time:** 50 minutes.
-# **Sections:** the course (5 min) · §1 A whole game (5 min) · §2 The four boards (10 min) · §3 The board is a graph (10 min) · exercises (20 min)
+#
+# **Sections:** the course (5 min) · §1 A whole game (5 min) · §2 The five boards (10 min) · §3 The board is a graph (10 min) · exercises (20 min)
+#
 # **Prerequisites:** none; you run a cell with *Shift+Enter*, or all of them with
 # *Run → Run All Cells*.
-# **What you will do:** play a game step by step, look at four boards, find cheapest paths
+#
+# **What you will do:** play a game step by step, look at five boards, find cheapest paths
 # on two of them, and answer three questions that the notebook checks for you.
 #
 # *Ticket to Ride is a trademark of Days of Wonder. ttr_nb is fan-made teaching material, not
@@ -49,6 +52,8 @@ from ttr_nb import exercises, graph
 #   [05](05_trail_optimisation.ipynb) → [11](11_best_score.ipynb).
 # - **Statistics** (and programming): [10](10_simulation_lab.ipynb) →
 #   [12](12_playing_styles.ipynb).
+# - **Extension, Europe** (after lesson 03, or at the end of the rules path): 03 →
+#   [13](13_europe_stations.ipynb), train stations as a graph question.
 #
 # [Lesson 06](06_controls_tour.ipynb) is for teachers, after lesson 01: a tour of the controls
 # (step through a game, play on the board, take a score apart) that the other lessons use.
@@ -70,6 +75,7 @@ from ttr_nb import exercises, graph
 # | [10 Simulation lab](10_simulation_lab.ipynb) | hundreds of games between computer players, read with intervals | statistics, programming |
 # | [11 The best possible score](11_best_score.ipynb) | the most points 45 trains can make, as a network design problem solved and proven | optimisation, university |
 # | [12 Playing styles](12_playing_styles.ipynb) | four computer players with different styles meet in tournaments: which style wins on which board | strategy, statistics |
+# | [13 Europe: train stations](13_europe_stations.ipynb) | what Europe adds; which route a station should borrow, found by trying every choice | players of Europe; graphs (an extension, after lesson 03) |
 #
 # ## 1. A whole game, to step through
 #
@@ -96,7 +102,7 @@ print(stepper.counter.value)
 print(f"the game has {len(game.history)} steps; {game.score().verdict}")
 
 # %% [markdown]
-# ## 2. The four boards
+# ## 2. The five boards
 #
 # | name | board | layout |
 # | --- | --- | --- |
@@ -104,6 +110,7 @@ print(f"the game has {len(game.history)} steps; {game.score().verdict}")
 # | `legendary_asia` | Map Collection 1: Legendary Asia | **official**: the published board's facts |
 # | `heart_of_africa` | Map Collection 3: The Heart of Africa | **authored for ttr_nb** from real geography |
 # | `team_asia` | Map Collection 1: Team Asia | **authored for ttr_nb** from real geography |
+# | `europe` | Ticket to Ride Europe | **official**: the published board's facts |
 #
 # The official layouts of The Heart of Africa and Team Asia are not public, so these two boards
 # were **authored for this project**: they follow every rule and fact known about the real
@@ -112,7 +119,7 @@ print(f"the game has {len(game.history)} steps; {game.score().verdict}")
 # comes from:
 
 # %%
-for name in ["usa", "legendary_asia", "heart_of_africa", "team_asia"]:
+for name in ["usa", "legendary_asia", "heart_of_africa", "team_asia", "europe"]:
     board = ttr_nb.load_map(name)
     print(f"{name:16} {'official' if board.official else 'authored for ttr_nb':20} {board.name}")
 
@@ -166,6 +173,18 @@ ttr_nb.show(africa)
 team_asia = ttr_nb.load_map("team_asia")
 print(team_asia.describe())
 ttr_nb.show(team_asia)
+
+# %% [markdown]
+# ### Europe
+#
+# The board most players know, for 2 to 5 players: **tunnels** (dashed outline) turn over 3
+# cards, **ferries** need a Locomotive for each Locomotive space, and a player may build
+# **train stations** to borrow another player's route for their tickets. Lesson 13 plays it.
+
+# %%
+europe = ttr_nb.load_map("europe")
+print(europe.describe())
+ttr_nb.show(europe)
 
 # %% [markdown]
 # ## 3. The board is a graph
@@ -238,7 +257,7 @@ ttr_nb.show(asia, highlight=routes, highlight_label="the cheapest path", cities=
 # %% [markdown]
 # ## Summary
 #
-# - `ttr_nb.load_map` loads one of four boards: two official, two authored for ttr_nb;
+# - `ttr_nb.load_map` loads one of five boards: three official, two authored for ttr_nb;
 #   `ttr_nb.show` draws a board or a game.
 # - A board is a multigraph: cities are nodes, each track is an edge, so a double route is
 #   two edges. A city's degree counts tracks; its neighbours are the cities one route away.

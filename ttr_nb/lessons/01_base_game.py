@@ -20,8 +20,11 @@
 # - say when the game ends, and who plays after the end is triggered.
 #
 # **Time:** 50 minutes.
+#
 # **Sections:** §1 The goal (3 min) · §2 Setting up (4 min) · §3 One action out of three (2 min) · §4 Drawing cards (5 min) · §5 Claiming a route (4 min) · §6 Illegal moves (4 min) · §7 Destination Tickets (3 min) · §8–9 To the end of the game (3 min) · §10 The score (2 min) · exercises (20 min)
+#
 # **Prerequisites:** lesson 00 (how to run a notebook); no knowledge of the game.
+#
 # **What you will do:** watch a game dealt, follow the first turns move by move, try six
 # illegal moves, play to the end, then answer four questions that the notebook checks for
 # you. An extension, after the exercises, saves the game and loads it back.

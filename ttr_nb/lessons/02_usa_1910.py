@@ -11,8 +11,11 @@
 # - work out a USA 1910 score with the Globetrotter bonus, line by line.
 #
 # **Time:** 50 minutes.
+#
 # **Sections:** §1 The four ways to play (8 min) · §2 The Big Cities (5 min) · §3 A Mega Game hand (5 min) · §4 A Mega Game score (8 min) · §5 The 1910 way to play (4 min) · exercises (20 min)
+#
 # **Prerequisites:** lesson 01 (the base game: routes, Destination Tickets, the Longest Path bonus).
+#
 # **What you will do:** read the four ways to play from the engine, find the Big Cities on the
 # map, try to keep too few tickets, and score two players in the Mega Game.
 

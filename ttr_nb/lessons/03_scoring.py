@@ -10,9 +10,12 @@
 # - spot the five common scoring mistakes and correct them.
 #
 # **Time:** 50 minutes.
+#
 # **Sections:** §1 How a score is made (3 min) · §2 The example of the rules (7 min) · §3 The longest trail and the longest simple path (8 min) · §4 The Heart of Africa (5 min) · §5 The common scoring mistakes (7 min) · exercises (20 min)
+#
 # **Prerequisites:** lesson 01 (routes, Destination Tickets, the Longest Path bonus); lesson 02
 # for the Globetrotter.
+#
 # **What you will do:** score the example of the rules on a real board, compare the longest
 # trail with the [longest simple path](../docs/glossary.md#simple-path), and work out three scores yourself.
 

@@ -12,9 +12,12 @@
 # - (extension) explain why finding a longest trail is hard on large networks.
 #
 # **Time:** 50 minutes.
+#
 # **Sections:** §1 The board is a multigraph (8 min) · §2 Euler's theorem (10 min) · §3 The longest trail and the longest simple path (12 min) · exercises (20 min)
+#
 # **Prerequisites:** lesson 01 (routes and the Longest Path bonus); lesson 03 shows a player's
 # longest trail on a score sheet.
+#
 # **What you will do:** count degrees on the USA board, compare the longest trail and the
 # longest simple path of a player's network, and solve three exercises on a practice network.
 # Three extensions, after the exercises, go further: [bridges](../docs/glossary.md#bridge) and planarity, and why the longest

@@ -12,8 +12,11 @@
 # - (extension) explain why a [Steiner tree](../docs/glossary.md#steiner-tree) can be much cheaper than completing tickets one by one.
 #
 # **Time:** 50 minutes.
+#
 # **Sections:** §1 What a trail leaves out (12 min) · §2 The bound at work (8 min) · §3 The longest trail of a whole board (10 min) · exercises (20 min)
+#
 # **Prerequisites:** lesson 04 ([degrees](../docs/glossary.md#degree), [odd cities](../docs/glossary.md#odd-city), Euler's theorem, trails).
+#
 # **What you will do:** prove the longest trail of a player's network, prove the longest trail
 # of every board, and solve three exercises. An extension, after the exercises, finds the
 # cheapest routes for several tickets at once (Steiner trees), with a fourth exercise.

@@ -10,10 +10,13 @@
 # - build a network route by route and predict how its longest trail changes.
 #
 # **Time:** 50 minutes.
+#
 # **Sections:** a game to look at (2 min) · §1 GameStepper (8 min) · §2 PlayPanel (8 min) · §3 ScoringExplorer (6 min) · §4 RouteBuilder (6 min) · exercises (20 min)
+#
 # **Prerequisites:** lesson 01 (a turn, claiming routes, the Longest Path bonus). This lesson is
 # for teachers, after lesson 01: it tours the controls the other lessons use. Section 3 takes a
 # final score apart; lesson 03 explains a score line by line.
+#
 # **What you will do:** replay a game between three computer players, play the first turns of
 # a new game, find why Bea lost, and build networks with long trails.
 #

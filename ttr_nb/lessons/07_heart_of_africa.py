@@ -12,11 +12,14 @@
 # - find who scores the Globetrotter, ties included.
 #
 # **Time:** 50 minutes (about 35 to read and run, 15 for the exercises).
+#
 # **Sections:** §1 Terrain cards (4 min) · §2 Drawing Terrain cards (5 min) · §3 Doubling a route's points (8 min) · §4 Locomotives as wild Terrain cards (6 min) · §5 Countries, ferries and Madagascar (8 min) · §6 The Globetrotter (4 min) · exercises (15 min)
 # **Extension** (after the exercises, not in the 50 minutes): is doubling worth it, over 200
 # games?
+#
 # **Prerequisites:** lesson 01 (claiming routes with Train Car cards and Locomotives,
 # Destination Tickets) and lesson 03 (the route table, ticket points).
+#
 # **What you will do:** follow one game of four computer players through its first doubling,
 # try moves the rules refuse, compare the readings of a rule nobody can read in full, and
 # decide which tickets a network completes when a country is in the way.

@@ -23,11 +23,14 @@
 # - work out the chance that a tunnel costs nothing more, with the [hypergeometric](../docs/glossary.md#hypergeometric) law, and say what it assumes.
 #
 # **Time:** 50 minutes (about 38 to read and run, 12 for the exercises).
+#
 # **Sections:** §1 The rules of Team Asia (5 min) · §2 Setup (5 min) · §3 Drawing cards (4 min) · §4 Double and triple routes (5 min) · §5 Claiming with the team holder (5 min) · §6 Tunnels (7 min) · §7 The odds of a tunnel, exactly (7 min) · exercises (12 min)
 # **Extensions** (after the exercises, not in the 50 minutes): tickets later in the game, and
 # the end and the score.
+#
 # **Prerequisites:** lesson 01 (drawing Train Car cards, claiming routes, Destination Tickets);
 # binomial coefficients $\binom{n}{k}$, for the odds of a tunnel.
+#
 # **What you will do:** follow a four-player game of computer players, try moves the rules
 # forbid, compute the odds of a tunnel, and check your answers to three exercises.
 

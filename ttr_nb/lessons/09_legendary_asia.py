@@ -23,8 +23,11 @@
 # - find who scores the Asian Explorer bonus: the most cities in one network, which is not a longest [trail](../docs/glossary.md#trail).
 #
 # **Time:** 45 minutes (about 30 to read and run, 15 for the exercises).
+#
 # **Sections:** §1 The rules of Legendary Asia (3 min) · §2 Mountain routes (8 min) · §3 A game: the tickets (4 min) · §4 Ferries (3 min) · §5 A mountain claimed (4 min) · §6 The Asian Explorer (6 min) · §7 The final score (2 min) · exercises (15 min)
+#
 # **Prerequisites:** lesson 01 (claiming routes, the route table, Destination Tickets).
+#
 # **What you will do:** read the mountain routes off the board, follow a three-player game of
 # computer players, and check your answers to three exercises.
 

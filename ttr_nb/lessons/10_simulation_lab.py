@@ -11,9 +11,12 @@
 # - explain why a route claimed by winners is not, for that reason alone, a route that wins.
 #
 # **Time:** 50 minutes (about 35 to read and run, 15 for the exercises).
+#
 # **Sections:** §1 One call plays many games (5 min) · §2 Experiment 1: the first player (10 min) · §3 Experiment 2: the routes winners claim (10 min) · §4 Experiment 3: 20-point tickets (5 min) · §5 A borderline result (5 min) · exercises (15 min)
+#
 # **Prerequisites:** lesson 01 (the rules of the base game) and lesson 03 (how a game is scored);
 # a percentage; no statistics needed.
+#
 # **What you will do:** play 200 games between computer players, test the first player's
 # edge, look for the routes that winners claim, and plan an experiment of your own.
 

@@ -14,11 +14,14 @@
 # - compare a plan of your own with the proven best, and say why it cannot be beaten.
 #
 # **Time:** 50 minutes (about 35 to read and run, 15 for the exercises).
+#
 # **Sections:** §1 The problem in words (6 min) · §2 The model (8 min) · §3 The LP relaxation, and how it cheats (10 min) · §4 Best found, bound, proven (5 min) · §5 The paper's result: 285 points (6 min) · exercises (15 min)
 # **Extensions** (after the exercises, not in the 50 minutes): what a train and a ticket are
 # worth (with a fourth exercise), and hindsight after a game.
+#
 # **Prerequisites:** lesson 03 (how a game is scored); lesson 05 ([Steiner trees](../docs/glossary.md#steiner-tree)) helps; what a
 # linear program is (maximise a linear function under linear inequalities).
+#
 # **What you will do:** solve small budgets live, watch the LP relaxation cheat on a triangle,
 # reproduce the 285-point network, and try to beat the optimiser.
 

@@ -2,7 +2,7 @@
 # # Lesson 12 · Playing styles: which way of playing wins where?
 # Some players chase Destination Tickets, others grab long routes, others never plan. Game
 # designers ask which style a board rewards, and whether the answer changes with the number of
-# players. Here four computer players, each playing one style, meet in tournaments on our four
+# players. Here four computer players, each playing one style, meet in tournaments on four of our
 # boards, and we read the results with honest intervals.
 #
 # **Learning goals.** After this lesson you can:
@@ -14,11 +14,14 @@
 #   partners and how the styles were built.
 #
 # **Time:** 50 minutes (about 37 to read and run, 13 for the exercises).
+#
 # **Sections:** §1 Four styles (6 min) · §2 A fair tournament (7 min) · §3 Intervals over whole deals (10 min) · §4 Is a lead more than chance? (10 min) · §5 Team Asia: every pair of partners (4 min) · exercises (13 min)
+#
 # **Prerequisites:** lesson 10 (win rates, their [95% intervals](../docs/glossary.md#confidence-interval), and why a difference counts
 # only when its interval leaves out "no difference").
+#
 # **What you will do:** watch the four styles play, run a small tournament, read a large one
-# on all four boards, tell a real lead from chance, and compare with a published study.
+# on four boards, tell a real lead from chance, and compare with a published study.
 
 # %%
 import ttr_nb

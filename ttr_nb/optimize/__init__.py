@@ -94,6 +94,7 @@ def _tickets(board: Board, tickets: Any) -> list[Ticket]:
     if tickets is None:
         return list(board.tickets_in(next(iter(board.decks)))) if board.decks else list(board.tickets)
     if isinstance(tickets, str):
+        tickets = str.__str__(tickets)  # (a subclass's own methods are not called)
         if tickets == "all":
             return list(board.tickets)
         if tickets in board.decks:
@@ -106,14 +107,14 @@ def _tickets(board: Board, tickets: Any) -> list[Ticket]:
     out: list[Ticket] = []
     try:
         items = list(tickets)
-    except TypeError:
+    except Exception:  # noqa: BLE001 (not a collection, or one that cannot be read)
         raise IllegalAction(f"tickets is a deck name or a list of ticket ids, not {shown(tickets)}.") from None
     for t in items:
         if isinstance(t, Ticket):
             t = t.id
         try:
-            ticket = board.ticket(t)
-        except (KeyError, TypeError):
+            ticket = board.ticket(str.__str__(t) if isinstance(t, str) else t)
+        except Exception:  # noqa: BLE001 (no ticket, or a value that cannot be looked up)
             raise IllegalAction(f"{board.name} has no ticket {shown(t)}.") from None
         if ticket in out:
             raise IllegalAction(f"Ticket {ticket.label()} is listed twice; there is one card of each ticket.")
@@ -127,9 +128,15 @@ def _routes(board: Board, routes: Any) -> list[int]:
     if isinstance(routes, (str, bytes)) or not isinstance(routes, Iterable):
         raise IllegalAction(f"routes is a list of routes (ids or 'City–City'), not {shown(routes)}.")
     try:
-        ids = board.route_ids(list(routes))
-    except (KeyError, ValueError, TypeError) as e:
-        word = e.args[0] if e.args else e
+        routes = list(routes)
+    except Exception:  # noqa: BLE001 (a collection that cannot be read)
+        raise IllegalAction(f"routes is a list of routes (ids or 'City–City'), not {shown(routes)}.") from None
+    routes = [str.__str__(r) if isinstance(r, str) else r for r in routes]
+    try:
+        ids = board.route_ids(routes)
+    except Exception as e:  # noqa: BLE001 (no route, or a value that cannot be looked up)
+        word = e.args[0] if isinstance(e, (KeyError, ValueError, TypeError)) and e.args else \
+            f"{shown(next((r for r in routes if not isinstance(r, (int, str))), routes))} is no route"
         raise IllegalAction(f"Not a route of {board.name}: {word}") from None
     if not ids:
         raise IllegalAction("routes is empty: give the routes that may be claimed (or None for every route).")
@@ -190,12 +197,12 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
         A negative budget, an unknown ticket or route, an unknown mode or a time limit that
         is not a positive number.
     """
-    from ..board import load_map
+    from ..validate import board as board_arg
 
-    if isinstance(board, str):
-        board = load_map(board)
-    if not isinstance(mode, str) or mode not in MODES:
+    board = board_arg(board)  # (a Board, or a map name or file: ArgumentError or MapError)
+    if not isinstance(mode, str) or str.__str__(mode) not in MODES:
         raise IllegalAction(f"mode is 'choose' or 'hold', not {shown(mode)}.")
+    mode = str.__str__(mode)
     if trains is None:
         trains = int(board.meta.get("trains_per_player", 45))
     trains = _whole(trains, "The number of trains", 0, MAX_TRAINS)
@@ -207,9 +214,12 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
     from ..progress import check_progress, describe, progress_bar
 
     try:
+        if isinstance(progress, (int, float, str, bytes)) and not isinstance(progress, bool):
+            raise ValueError  # (1 == True, but 1 is no progress setting)
         check_progress(progress)
-    except ValueError as e:
-        raise IllegalAction(str(e)) from None
+    except Exception:  # noqa: BLE001 (ValueError, or a value whose == raises)
+        raise IllegalAction("progress must be True, False, a text stream, or an object with update(n) and "
+                            f"close() (such as a tqdm bar), not {shown(progress)}") from None
     chosen = _tickets(board, tickets)
     allowed = _routes(board, routes)
     start = time.perf_counter()
@@ -264,9 +274,12 @@ def cli_main(args: Any) -> int:
 
     from ..board import load_map
 
-    if args.game:
+    if args.game is not None:
         from ..errors import read_text, save_error
         from ..game import Game
+        from ..validate import text
+
+        text(args.game, "--game (a saved game's file)", max_len=4096, strip=False)
 
         game = Game.from_json(read_text(args.game, save_error, "saved game"))
         limit = 5.0 if args.time_limit is None else args.time_limit

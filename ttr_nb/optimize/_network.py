@@ -8,10 +8,10 @@
 - A track costs ``Route.trains`` trains (its spaces plus its mountain X, LA-10) and scores
   :func:`ttr_nb.rules.claiming.route_worth` (the route table, B-5.9, plus 2 points per X,
   LA-9) — the rules play and the Scoresheet use.
-- A **country** (The Heart of Africa) is a dead end (H-8.2): as in
-  :class:`ttr_nb.trail.BoardGraph`, every link into a country gets its own end node, so
-  no path can pass through it, and a ticket to a country is done when any of those nodes
-  is reached (H-8.3).
+- A **country** (The Heart of Africa) is a dead end (H-8.2): every link into a country gets
+  its own end node (:meth:`ttr_nb.board_index.BoardIndex.terminals`, where the country rule
+  is written), so no path can pass through it, and a ticket to a country is done when any
+  of those nodes is reached (H-8.3).
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..board import Board, Ticket
+from ..board_index import board_index
 from ..rules.claiming import MOUNTAIN_POINTS_PER_X, route_worth
 
 
@@ -51,31 +52,17 @@ class Network:
                  per_x: int = MOUNTAIN_POINTS_PER_X):
         allowed = set(allowed)
         self.board = board
-        self.names: list[str] = []
-        index: dict[object, int] = {}
-
-        def node(key: object, name: str) -> int:
-            if key not in index:
-                index[key] = len(self.names)
-                self.names.append(name)
-            return index[key]
-
-        for name, city in sorted(board.cities.items()):
-            if not city.is_country:
-                node(name, name)
         groups: dict[object, list] = {}
         for r in board.routes:
             if r.id in allowed:
                 key = r.double_group if r.double_group is not None else ("route", r.id)
                 groups.setdefault(key, []).append(r)
+        grouped = sorted(groups.values(), key=lambda routes: min(r.id for r in routes))
+        # the country rule (H-8.2, H-8.5) is the board index's: a terminal per link into a country
+        split = board_index(board).terminals([routes[0].cities for routes in grouped], sorted(board.cities))
+        self.names: list[str] = list(split.names)
         links = []
-        for key, routes in sorted(groups.items(), key=lambda kv: min(r.id for r in kv[1])):
-            ends = []
-            for city in routes[0].cities:
-                if board.cities[city].is_country:
-                    ends.append(node((city, key), city))
-                else:
-                    ends.append(node(city, city))
+        for routes, (u, v) in zip(grouped, split.pairs):
             tracks = []
             for r in routes:
                 w = route_worth(board, r, False, per_x)
@@ -84,12 +71,10 @@ class Network:
                 (t for t in tracks if not any((o.trains, -o.points, o.id) < (t.trains, -t.points, t.id)
                                               and o.trains <= t.trains and o.points >= t.points
                                               for o in tracks)), key=lambda t: t.id))
-            links.append(Link(ends[0], ends[1], keep))
+            links.append(Link(u, v, keep))
         self.links: tuple[Link, ...] = tuple(links)
-        nodes_of: dict[str, list[int]] = {}
-        for key, i in index.items():
-            nodes_of.setdefault(self.names[i], []).append(i)
-        self.nodes_of = {k: tuple(v) for k, v in nodes_of.items()}
+        self.nodes_of = dict(sorted(((k, v) for k, v in split.nodes_of.items() if v), key=lambda kv: kv[1][0]))
+        """City -> its nodes (a country: one per link into it), by node; only those with a node."""
         self.tickets = tuple(tickets)
         self.ends: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
             t.id: (self.nodes_of.get(t.a, ()), self.nodes_of.get(t.b, ())) for t in self.tickets}

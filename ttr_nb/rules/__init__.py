@@ -19,6 +19,7 @@ MECHANICS: dict[str, Union[tuple[str, str, str], type[Mechanic]]] = {
     "mountains": ("ttr_nb.rules.mountains", "Mountains", "Legendary Asia mountains (LA-9)"),
     "teams": ("ttr_nb.rules.teams", "Teams", "Team Asia teams and holders (TA-1 to TA-16)"),
     "tunnels": ("ttr_nb.rules.tunnels", "Tunnels", "Team Asia tunnels (EU-3, TA-17 to TA-19)"),
+    "train_stations": ("ttr_nb.rules.stations", "TrainStations", "Europe's train stations (EU-4, EU-5)"),
 }
 """Every mechanic by name: where the shipped ones live (imported on first use), or the class
 of one added with :func:`register_mechanic`. The order is the order of a Scoresheet's

@@ -55,13 +55,9 @@ class PlaceCard(Action):
     """Team Asia: put the first drawn train card in the hand or the team holder (``to`` =
     'hand' or 'holder'); the second card of the draw goes to the other place (TA-8)."""
 
-    to: str
+    to: str = field(metadata={"allowed": "'hand' or 'holder'"})
     kind: ClassVar[str] = "place"
     rank: ClassVar[int] = 15
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.to, str):
-            raise TypeError(f"PlaceCard 'to' must be 'hand' or 'holder', not {self.to!r}")
 
     def text(self, game: "Game | None" = None) -> str:
         verb, where = ("keep", "in hand") if self.to == HAND else ("put", "in the team holder")
@@ -80,20 +76,10 @@ class ShareTickets(Action):
     setup (TA-11), 1 newly kept after a draw (TA-12), or a whole turn of 1 up to
     ``share_tickets_max`` (TA-14)."""
 
-    tickets: tuple[str, ...] = field(default=(), metadata={"json": "list", "omit_default": False})
+    tickets: tuple[str, ...] = field(default=(), metadata={"json": "list", "omit_default": False,
+                                                           "allowed": "ticket id"})
     kind: ClassVar[str] = "share"
     rank: ClassVar[int] = 35
-
-    def __post_init__(self) -> None:
-        t = self.tickets
-        if isinstance(t, str) or not hasattr(t, "__iter__"):
-            raise TypeError(f"ShareTickets wants a list of ticket ids, not {t!r}")
-        t = tuple(t)
-        if not all(isinstance(x, str) for x in t):
-            raise TypeError(f"ShareTickets wants ticket ids (text), not {t!r}")
-        s = tuple(sorted(t))
-        if s != self.tickets:
-            object.__setattr__(self, "tickets", s)
 
     def sort_key(self) -> tuple:
         return (len(self.tickets), self.tickets)

@@ -33,7 +33,7 @@ cards held before the claim, so it matters only when Locomotives do all the doub
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, register_action, register_card_words
@@ -129,14 +129,9 @@ class DrawTerrain(Action):
     ('desert', 'jungle', 'mountain': the face-up card of that type) or 'deck' (the top of
     the Terrain deck). It may be the first or the second card of a draw."""
 
-    source: str
+    source: str = field(metadata={"allowed": f"'deck' or one of {', '.join(TERRAINS)}"})
     kind: ClassVar[str] = "terrain"
     rank: ClassVar[int] = 11
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.source, str):
-            raise TypeError(f"DrawTerrain source must be text ('deck' or one of {', '.join(TERRAINS)}), "
-                            f"not {self.source!r}")
 
     def sort_key(self) -> tuple:
         order = (DECK,) + TERRAINS

@@ -24,7 +24,7 @@ from math import comb
 from operator import gt
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, ClaimRoute, _actor, _pairs, register_action
+from ..actions import Action, ClaimRoute, _actor, register_action
 from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
 from ..events import register_event
 from . import claiming, drawing
@@ -47,13 +47,6 @@ class PayTunnel(Action):
     from_holder: tuple[tuple[str, int], ...] = field(default=(), metadata={"json": "pairs"})
     kind: ClassVar[str] = "tunnel_pay"
     rank: ClassVar[int] = 50
-
-    def __post_init__(self) -> None:
-        for name in ("pay", "from_holder"):
-            v = getattr(self, name)
-            norm = _pairs(v, name)
-            if norm != v:
-                object.__setattr__(self, name, norm)
 
     def sort_key(self) -> tuple:
         locos = sum(n for k, n in self.pay if k == "locomotive")

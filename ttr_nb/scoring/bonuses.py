@@ -86,7 +86,8 @@ def bonus_line(bonus: Bonus, points: int, m: Measure, tied_with: Sequence[str],
                 rule=bonus.rule if rule is None else rule, bonus=bonus.key)
 
 
-@register_bonus("longest_path", "Longest Path", "B-8.2", value=lambda f: f.trail_length)
+@register_bonus("longest_path", "Longest Path", "B-8.2", value=lambda f: f.trail_length,
+                board_rules={"europe": "EU-5"})
 def _longest_path(facts: "ScorerFacts") -> Measure:
     t = facts.trail
     return Measure(t.length, plural(t.length, "car"), tuple(t.routes), tuple(t.cities), arrow(t.cities))

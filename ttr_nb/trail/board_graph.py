@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..board_index import PerBoard, by_route_id
+from ..board_index import PerBoard, board_index, by_route_id
 
 
 class BoardGraph:
     """A board as integer nodes, built once per board.
 
-    Each city is a node; each route into a country gets its own terminal node (H-8.5).
+    Each city is a node; each route into a country gets its own terminal node (H-8.5, made
+    by :meth:`ttr_nb.board_index.BoardIndex.terminals`, where the country rule is written).
     ``names[node]`` is the city (or country) name shown to users; ``ends[route_id]`` is
     ``(u, v, length)``; ``nodes_of[name]`` lists the nodes of a city (a country: its
     terminals). For the search: ``edge[route_id]`` is ``(u, v, length, route_id)`` and
@@ -22,30 +23,16 @@ class BoardGraph:
 
     def __init__(self, board):
         self.board_name = board.name
-        names: list[str] = []
-        nodes_of: dict[str, list[int]] = {}
-        for c in board.cities.values():
-            nodes_of[c.name] = []
-            if not c.is_country:
-                nodes_of[c.name].append(len(names))
-                names.append(c.name)
-        ends: dict[int, tuple[int, int, int]] = {}
-        for r in board.routes:
-            uv = []
-            for city in (r.a, r.b):
-                if board.cities[city].is_country:
-                    nodes_of[city].append(len(names))
-                    uv.append(len(names))
-                    names.append(city)
-                else:
-                    uv.append(nodes_of[city][0])
-            ends[r.id] = (uv[0], uv[1], r.length)
-        self.names = tuple(names)
-        self.ends = ends
+        # the country rule (H-8.2, H-8.5) is the board index's: a terminal per route into a
+        # country. Cities are numbered in the board's order (whole_board and analysis break
+        # some ties by node number).
+        split = board_index(board).terminals([(r.a, r.b) for r in board.routes], board.cities)
+        self.names: tuple[str, ...] = split.names
+        self.ends = ends = {r.id: (u, v, r.length) for r, (u, v) in zip(board.routes, split.pairs)}
         self.edge = {r: (u, v, w, r) for r, (u, v, w) in ends.items()}
         self.at_u = {r: (v, r) for r, (u, v, w) in ends.items()}
         self.at_v = {r: (u, r) for r, (u, v, w) in ends.items()}
-        self.nodes_of = {k: tuple(v) for k, v in nodes_of.items()}
+        self.nodes_of = split.nodes_of
 
     def edges(self, route_ids: Iterable[int]) -> list[tuple[int, int, int, int]]:
         """The edges of the distinct ``route_ids``, sorted by id.

@@ -389,3 +389,37 @@ def doubled_glow(game: Any) -> dict[int, str]:
                 t = game.board.route(c.route).terrain
                 out[c.route] = TERRAIN_COLORS.get(t or "", "#e0a526")
     return out
+
+
+# -- a step in words (the GameStepper and its page without a kernel) ---------------------------
+def status_text(game: Any) -> str:
+    """Whose turn it is and what they must decide, in one sentence."""
+    g = game
+    if g.over:
+        return "The game is over."
+    who = g.names[g.current_player]
+    what = PENDING_TEXT.get(g.pending, f"to decide: {g.pending}")
+    if g.pending == "turn":
+        what = "to play"
+    fr = " Final round." if g.final_round else ""
+    return f"{who} {what}.{fr}"
+
+
+def station_traits(game: Any, view: dict) -> tuple[dict[str, int], dict[str, int]]:
+    """The train stations a position shows (city -> seat; public, EU-4) and, once the game is
+    over, the route each one borrows at the final score (station city -> route id, from the
+    Scoresheet's station lines); two empty dicts for a game without stations."""
+    stations = {str(c): int(s) for c, s in view.get("stations", {}).items()}
+    borrowed: dict[str, int] = {}
+    if stations and game.over:
+        for lines in game.score().lines:
+            for line in lines:
+                if line.kind == "station" and line.routes and line.cities and line.cities[0] in stations:
+                    borrowed[line.cities[0]] = int(line.routes[0])
+    return stations, borrowed
+
+
+def action_text(st: Any, eyes: int | None) -> str:
+    """The events of a step as the eyes may see them, in one line."""
+    texts = [e.text_for(eyes) for e in st.events if e.kind != "turn"]
+    return " ".join(texts) if texts else st.action.text()

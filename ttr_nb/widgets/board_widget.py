@@ -40,7 +40,9 @@ from ..draw import default_marks as _default_marks
 from ..draw import figure_size as _figsize
 from ..draw import luminance as _luminance
 from ..draw import spread as _spread
+from ..draw.style import STATION_SHAPE
 from ..errors import cut_words, shown
+from .. import validate
 from . import _args as check
 from ._common import EXPECTED, WIDTH_PX, error_text, resend
 
@@ -140,6 +142,7 @@ def board_geometry(board: Any) -> dict[str, Any]:
             "country_fill": COUNTRY_FILL, "country_edge": COUNTRY_EDGE, "ink": INK, "legend_fill": LEGEND_FILL,
             "path": PATH_COLOR, "gap": GAP_COLOR, "gap_dashes": list(GAP_DASHES[1]),
             "trail_dashes": [list(d[1]) for d in TRAIL_DASHES], "loco": list(LOCO_STRIPES),
+            "station": [list(xy) for xy in STATION_SHAPE],
         },
     }
     _GEOMETRY[key] = {"_board": board, "geometry": geometry}
@@ -211,6 +214,8 @@ class BoardWidget(anywidget.AnyWidget):
     framed = T.List(T.Int()).tag(sync=True)          # dashed frames (draw_board's ``selected``)
     closed = T.List(T.Int()).tag(sync=True)          # cross-hatched tracks
     rings = T.Dict().tag(sync=True)                  # city -> ring colour
+    stations = T.Dict().tag(sync=True)               # city -> player (colour) index: a train station
+    borrowed = T.Dict().tag(sync=True)               # station city -> the route id it borrows
     labels = T.Dict().tag(sync=True)                 # legend words of the styles
     picked = T.Int(NO_ROUTE).tag(sync=True)
     picked_city = T.Unicode("").tag(sync=True)
@@ -224,11 +229,12 @@ class BoardWidget(anywidget.AnyWidget):
     def __init__(self, board: Any, *, player_colors: Sequence[str] | None = None,
                  player_names: Sequence[str] | None = None, marks: Sequence[str | None] | None = None,
                  title: str | None = None, width_px: int = WIDTH_PX):
-        board = check.board(board)
+        board = validate.board(board)
         colors = check.colours(player_colors, distinct=False)  # (Team Asia partners share a colour)
         names = check.labels(player_names, "player_names", check.MAX_LABEL)
         width_px = check.width(width_px)
-        title = None if title is None else check.text(title, "title", check.MAX_TITLE, empty=True, lines=True)
+        title = None if title is None else validate.text(title, "title", max_len=check.MAX_TITLE, empty=True,
+                                                          lines=True, strip=False)
         if marks is None:   # as BoardCanvas: the initials of the names when they differ, else 1, 2, 3...
             named = _default_marks(names, len(names)) if names else ()
             marks = named + _default_marks([], len(colors))[len(named):]
@@ -255,11 +261,14 @@ class BoardWidget(anywidget.AnyWidget):
              highlight: Iterable[int] | Mapping[int, str] = (), highlight_color: str = PATH_COLOR,
              highlight_cities: Iterable[str] | Mapping[str, str] = (), *, gap: Iterable[int] = (),
              trails: Mapping[int, Iterable[int]] | None = None, selected: Iterable[int] = (),
-             closed: Iterable[int] = (), labels: Mapping[str, str] | None = None, palette: bool = True) -> bytes:
+             closed: Iterable[int] = (), labels: Mapping[str, str] | None = None, palette: bool = True,
+             stations: Mapping[str, int] | None = None, borrowed: Mapping[str, int] | None = None) -> bytes:
         """Show a position: the keywords of :meth:`ttr_nb.widgets.canvas.BoardCanvas.png`, so a
-        control paints the SVG board with the same call it paints a PNG with. Only the traits
-        that changed are sent. ValueError for an unknown route or city. Returns b"" (the
-        picture is drawn in the browser; :meth:`png` draws it as a PNG)."""
+        control paints the SVG board with the same call it paints a PNG with (``stations``: city
+        -> player of Europe's train stations, a house in the player's colour; ``borrowed``:
+        station city -> the route it borrows at the final score). Only the traits that changed
+        are sent. ValueError for an unknown route or city. Returns b"" (the picture is drawn in
+        the browser; :meth:`png` draws it as a PNG)."""
         board = self.board
         claims = {int(k): int(v) for k, v in (claims or {}).items()}
         glow = ({int(k): str(v) for k, v in highlight.items()} if isinstance(highlight, Mapping)
@@ -275,8 +284,13 @@ class BoardWidget(anywidget.AnyWidget):
             if c not in board.cities:
                 raise ValueError(f"{board.name} has no city called {shown(c)}")
         n = len(self.player_colors) or 1
+        from .canvas import checked_stations
+
+        houses, lent = checked_stations(board, stations, borrowed, n)
         self._painted = dict(claims=claims, highlight=glow, highlight_cities=rings, gap=gap, trails=trails,
                              selected=selected, closed=closed, labels=dict(labels or {}))
+        if houses:                       # (only a board with stations: other pictures' calls stay as they were)
+            self._painted.update(stations=houses, borrowed=lent)
         with self.hold_sync():
             self.claims = {str(r): p % n for r, p in sorted(claims.items())}
             self.glow = {str(r): c for r, c in sorted(glow.items())}
@@ -284,6 +298,8 @@ class BoardWidget(anywidget.AnyWidget):
             self.gap, self.framed, self.closed = sorted(set(gap)), sorted(set(selected)), sorted(set(closed))
             self.trails = {str(p % n): sorted(set(ids)) for p, ids in sorted(trails.items())}
             self.labels = {str(k): str(v) for k, v in (labels or {}).items()}
+            self.stations = houses
+            self.borrowed = {c: int(r) for c, r in lent.items()}
         return b""
 
     def png(self, width_px: int | None = None) -> bytes:
@@ -467,6 +483,14 @@ class BoardWidget(anywidget.AnyWidget):
         names = self.player_names
         return names[p] if p < len(names) else f"Player {p + 1}"
 
+    def station_owner(self, city: str) -> str | None:
+        """The name of the player whose train station stands in ``city`` (None: no station)."""
+        p = self.stations.get(city)
+        if p is None:
+            return None
+        names = self.player_names
+        return names[p] if p < len(names) else f"Player {p + 1}"
+
     def route_facts(self, rid: int) -> list[str]:
         """A route's facts in words: cars, colour, points, ferry/tunnel/mountain spaces."""
         r = self.board.route(rid)
@@ -500,6 +524,11 @@ class BoardWidget(anywidget.AnyWidget):
             owner = self.owner_name(r.id)
             parts.append(f"{r.other(city)} ({r.length}, {r.color}" + (f", {owner}" if owner else "") + ")")
         lines.append(f"{len(routes)} route{'s' * (len(routes) != 1)}: " + ", ".join(parts))
+        owner = self.station_owner(city)
+        if owner is not None:
+            lent = self.borrowed.get(city)
+            lines.append(f"{owner}'s train station" + (f": it borrows {route_name(board, lent)}"
+                                                         if lent is not None else ""))
         return lines
 
     def _city_card(self, city: str) -> None:
@@ -512,8 +541,10 @@ class BoardWidget(anywidget.AnyWidget):
         return f"<BoardWidget {self.board.key}: {len(self.claims)} claimed{picked}>"
 
     def _repr_mimebundle_(self, **kw: Any):
-        got = super()._repr_mimebundle_(**kw)
-        return with_picture(got, self.png, self.describe)
+        from .static_html import board_html, with_static_html  # (text/html: the SVG board with no kernel)
+
+        got = with_picture(super()._repr_mimebundle_(**kw), self.png, self.describe)
+        return with_static_html(got, lambda png, alt: board_html(self, png, alt))
 
 
 def with_picture(bundle: Any, picture: Callable[[], bytes], text: Callable[[], str] | None = None) -> Any:
@@ -572,7 +603,7 @@ def attach_to_explorer(explorer: Any) -> BoardWidget:
     route's owner and points. The explorer's picture follows every pick, as before.
     """
     if not getattr(type(explorer), "is_scoring_explorer", False):  # (a ScoringExplorer)
-        raise check.fail("explorer", explorer, "a ScoringExplorer (ttr_nb.widgets.ScoringExplorer(game))")
+        raise validate.fail("explorer", explorer, "a ScoringExplorer (ttr_nb.widgets.ScoringExplorer(game))")
     if isinstance(getattr(explorer, "board_widget", None), BoardWidget):
         return explorer.board_widget               # attached already (twice is once)
     sheet = explorer.sheet

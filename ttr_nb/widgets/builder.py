@@ -7,6 +7,7 @@ import ipywidgets as W
 
 from ..draw import GAP_COLOR, PATH_COLOR
 from ..errors import MAX_NAME, ArgumentError, IllegalAction, shown
+from .. import validate
 from . import _args as check
 from ..graph import longest_simple_path
 from ..scoring import Claim, Scorer, Scoresheet
@@ -61,9 +62,9 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
     def __init__(self, board: Any, routes: Iterable[Any] = (), tickets: Iterable[str] = (), *,
                  trains: int = 45, name: str = "You", width_px: int = WIDTH_PX,
                  player_colors: list[str] | None = None):
-        self.board = check.board(board)
-        self.trains = check.whole(trains, "trains", 1, MAX_TRAINS)
-        self.name = check.text(name, "name", MAX_NAME)
+        self.board = validate.board(board)
+        self.trains = validate.whole(trains, "trains", 1, MAX_TRAINS)
+        self.name = validate.text(name, "name", max_len=MAX_NAME)
         width_px = check.width(width_px)
         self.player_colors = check.colours(player_colors)
         self.routes: tuple[int, ...] = ()
@@ -385,7 +386,7 @@ def _checked_routes(builder: "RouteBuilder", routes: Any) -> list[Any]:
     if (isinstance(routes, tuple) and 2 <= len(routes) <= 3 and all(isinstance(x, str) for x in routes)
             and routes[0] in board.cities):
         routes = [routes]                 # one route given as (city, city[, colour])
-    specs = check.items(routes, "routes", "route", (int, str))
+    specs = validate.items(routes, "routes", "route", (int, str))
     try:
         builder._with(specs)
     except (IllegalAction, KeyError, TypeError, ValueError) as e:
@@ -396,7 +397,7 @@ def _checked_routes(builder: "RouteBuilder", routes: Any) -> list[Any]:
 def _checked_tickets(board, tickets: Any) -> list[str]:
     """RouteBuilder's ``tickets``: one ticket (id or 'City–City') or a list of them, each one
     the board has (ArgumentError naming the ticket)."""
-    specs = check.items(tickets, "tickets", "ticket", (str,))
+    specs = validate.items(tickets, "tickets", "ticket", (str,))
     try:
         return [_ticket_id(board, t) for t in specs]
     except (KeyError, TypeError, ValueError) as e:

@@ -68,15 +68,17 @@ class BoardCanvas:
     def __init__(self, board: Any, *, width_px: int = 1000, player_colors: Sequence[str] | None = None,
                  player_names: Sequence[str] | None = None, marks: Sequence[str | None] | None = None,
                  title: str | None = None, labels: bool = True, legend: bool = True):
+        from .. import validate
         from . import _args as check
 
-        self.board = board = check.board(board)
+        self.board = board = validate.board(board)
         width_px = check.width(width_px)
         self.player_colors = check.colours(player_colors, distinct=False)
         self.player_names = check.labels(player_names, "player_names", check.MAX_LABEL)
-        labels = check.flag(labels, "labels")
-        legend = check.flag(legend, "legend")
-        title = None if title is None else check.text(title, "title", check.MAX_TITLE, empty=True, lines=True)
+        labels = validate.flag(labels, "labels")
+        legend = validate.flag(legend, "legend")
+        title = None if title is None else validate.text(title, "title", max_len=check.MAX_TITLE, empty=True,
+                                                          lines=True, strip=False)
         if marks is None:     # the initials of the names when they differ (as ttr_nb.show), else 1, 2, 3...
             named = default_marks(self.player_names, len(self.player_names)) if self.player_names else ()
             marks = named + default_marks([], len(self.player_colors))[len(named):]
@@ -94,7 +96,8 @@ class BoardCanvas:
               highlight: Iterable[int] | Mapping[int, str] = (), highlight_color: str = HIGHLIGHT,
               highlight_cities: Iterable[str] | Mapping[str, str] = (), *, gap: Iterable[int] = (),
               trails: Mapping[int, Iterable[int]] | None = None, selected: Iterable[int] = (),
-              closed: Iterable[int] = (), labels: Mapping[str, str] | None = None) -> np.ndarray:
+              closed: Iterable[int] = (), labels: Mapping[str, str] | None = None,
+              stations: Mapping[str, int] | None = None, borrowed: Mapping[str, int] | None = None) -> np.ndarray:
         """Paint a position; return the RGBA pixels (rows top to bottom; a view, copy to keep).
 
         ``claims``: route id -> player (team) index; ``highlight``: a path (ids in
@@ -102,7 +105,9 @@ class BoardCanvas:
         ring (names, or name -> colour); ``gap``, ``trails``, ``selected``, ``closed``: as
         :func:`ttr_nb.draw.draw_board`, drawn the same way; ``labels``: the legend's words for
         a style (keys ``path``, ``gap``, ``selected``, ``closed``, ``cities``), e.g.
-        ``{"selected": "last claim"}``. An unknown route or city raises ValueError.
+        ``{"selected": "last claim"}``; ``stations`` (city -> player) and ``borrowed`` (station
+        city -> route id): Europe's train stations and the routes they borrow (EU-4), drawn as
+        :func:`ttr_nb.draw.draw_board` draws them. An unknown route or city raises ValueError.
         """
         claims = {int(k): int(v) for k, v in (claims or {}).items()}
         if isinstance(highlight, Mapping):
@@ -131,8 +136,10 @@ class BoardCanvas:
                        selected=checked_routes(self.board, selected), closed=checked_routes(self.board, closed),
                        cities=sorted(ring_color), route_colors=glow_color, city_colors=ring_color,
                        labels=dict(labels or {}))
+        over.stations, over.borrowed = checked_stations(self.board, stations, borrowed, n)
         n_players = min(n, max([len(self.player_names), *(p + 1 for p in over.claims.values()),
-                                *(p + 1 for p in over.trails)], default=0))
+                                *(p + 1 for p in over.trails), *(p + 1 for p in over.stations.values())],
+                               default=0))
         names = [str(x) for x in self.player_names][:n_players]
         names += [f"Player {i + 1}" for i in range(len(names), n_players)]
         return self._fixed.paint(over, names=[cut_name(x) for x in names], n_players=n_players,
@@ -161,3 +168,29 @@ class BoardCanvas:
         (see :func:`encode_png`)."""
         return encode_png(self.paint(claims, highlight, highlight_color, highlight_cities, **styles),
                           palette=palette)
+
+
+def checked_stations(board: Any, stations: Mapping[str, int] | None, borrowed: Mapping[str, int] | None,
+                     n: int) -> tuple[dict[str, int], dict[str, int]]:
+    """Train stations (city -> player, modulo the ``n`` colours) and the routes they borrow
+    (station city -> route id), checked: cities of the board, a borrowed route ends in its
+    station's city (EU-4). ValueError otherwise."""
+    out = {}
+    for city, p in (stations or {}).items():
+        if city not in board.cities:
+            raise ValueError(f"{board.name} has no city called {shown(city)} (a train station stands in a city)")
+        if isinstance(p, bool) or not isinstance(p, (int, np.integer)) or p < 0:
+            raise ValueError(f"the train station in {city} belongs to player {shown(p)}, not a player index")
+        out[str(city)] = int(p) % max(n, 1)
+    lent = {}
+    ids = {r.id for r in board.routes}
+    for city, rid in (borrowed or {}).items():
+        if city not in out:
+            raise ValueError(f"a route is borrowed by a train station in {shown(city)}, but no station is there")
+        if isinstance(rid, bool) or not isinstance(rid, (int, np.integer)) or int(rid) not in ids:
+            raise ValueError(f"{board.name} has no route with id {shown(rid)} (the train station in {city} borrows it)")
+        route = board.route(int(rid))
+        if city not in (route.a, route.b):
+            raise ValueError(f"the train station in {city} cannot borrow {route.label()}: it does not end there")
+        lent[str(city)] = int(rid)
+    return dict(sorted(out.items())), dict(sorted(lent.items()))

@@ -12,6 +12,7 @@ from ..scoring import BONUSES, Claim, Scorer, Scoresheet
 from .board_widget import BoardFallback, attach_to_explorer
 from ..board import Board
 from ..errors import MAX_NAME, ArgumentError, shown
+from .. import validate
 from . import _args as check
 from ._common import (SIMPLE_COLOR, TRAIL_COLOR, WIDTH_PX, MessageMixin, board_canvas, error_text, esc, guarded,
                       image, resolve_route, swatch, table)
@@ -43,25 +44,26 @@ def sheet_from(source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
                                 f"claims, tickets and bonuses (leave {extra[0]} out)", extra[0])
         return source if isinstance(source, Scoresheet) else source.score()
     if not isinstance(source, (Board, str)):
-        raise check.fail("source", source, "a Game, a Scoresheet, or a board (a Board or a map name such as "
-                                           "'usa') with claims={'Ana': [route ids...], ...}")
-    board = check.board(source, "source")
+        raise validate.fail("source", source, "a Game, a Scoresheet, or a board (a Board or a map name such as "
+                                              "'usa') with claims={'Ana': [route ids...], ...}")
+    board = validate.board(source, "source")
     if claims is None:
         raise ArgumentError("Give the claims of each player: claims={'Ana': [route ids...], ...}.", "claims")
-    claims = check.mapping(claims, "claims", "a dict player name -> routes (ids or 'City–City')")
+    claims = validate.mapping(claims, "claims", "a dict player name -> routes (ids or 'City–City')")
     if not claims:
         raise ArgumentError("claims names no player: give claims={'Ana': [route ids...], ...}", "claims")
-    tickets = dict(check.mapping(tickets, "tickets", "a dict player name -> ticket ids")
+    tickets = dict(validate.mapping(tickets, "tickets", "a dict player name -> ticket ids")
                    if tickets is not None else {})
-    bonuses = dict(check.mapping(bonuses, "bonuses", "a dict bonus name -> points")
+    bonuses = dict(validate.mapping(bonuses, "bonuses", "a dict bonus name -> points")
                    if bonuses is not None else DEFAULT_BONUSES)
     for key, pts in bonuses.items():
         if key not in BONUSES:
-            raise check.fail("bonuses", key, f"a dict with bonus names ({', '.join(sorted(BONUSES))}) as keys",
-                             check.did_you_mean(key, BONUSES))
-        check.whole(pts, f"bonuses[{key!r}]", 0, MAX_BONUS, " (points)")
+            raise validate.fail("bonuses", key, f"a dict with bonus names ({', '.join(sorted(BONUSES))}) as keys",
+                                validate.did_you_mean(key, BONUSES))
+        validate.whole(pts, f"bonuses[{key!r}]", 0, MAX_BONUS, what="points")
     for name in [*claims, *tickets]:
-        check.text(name, "a player name in claims" if name in claims else "a player name in tickets", MAX_NAME)
+        validate.text(name, "a player name in claims" if name in claims else "a player name in tickets",
+                      max_len=MAX_NAME, strip=False)
     unknown = [n for n in tickets if n not in claims]
     if unknown:
         raise ArgumentError(f"tickets name {shown(unknown[0])}, who has no claims: the players are "
@@ -71,7 +73,7 @@ def sheet_from(source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
     for i, (name, routes) in enumerate(claims.items()):
         where = f"claims[{name!r}]"
         cl = []
-        for r in check.items(routes, where, "route", (int, str, Claim)):
+        for r in validate.items(routes, where, "route", (int, str, Claim)):
             if isinstance(r, Claim):
                 cl.append(r)
                 continue
@@ -80,10 +82,10 @@ def sheet_from(source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
             except (KeyError, TypeError, ValueError) as e:
                 raise ArgumentError(f"{where}: {error_text(e)}", "claims") from None
         ids = []
-        for t in check.items(tickets.get(name, ()), f"tickets[{name!r}]", "ticket id", (str,)):
+        for t in validate.items(tickets.get(name, ()), f"tickets[{name!r}]", "ticket id", (str,)):
             if not isinstance(t, str) or t not in known:
-                raise check.fail(f"tickets[{name!r}]", t, f"ticket ids of {board.name} (such as "
-                                 f"{board.tickets[0].id!r})", check.did_you_mean(t, known))
+                raise validate.fail(f"tickets[{name!r}]", t, f"ticket ids of {board.name} (such as "
+                                    f"{board.tickets[0].id!r})", validate.did_you_mean(t, known))
             ids.append(t)
         scorers.append(Scorer(str(name), tuple(cl), tuple(ids), seats=(i,)))
     return Scoresheet.compute(board, scorers, bonuses)
@@ -139,7 +141,7 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
             check.colours(player_colors)
         self._game = source if isinstance(source, Game) else None
         self.sheet = sheet = sheet_from(source, claims, tickets, bonuses)
-        player = check.seat(player, "player", sheet.names)
+        player = validate.seat_or_name(player, sheet.names, "player")
         self.board = sheet.board
         self.player_colors = check.colours(player_colors, need=len(sheet.names))
         self.claims = {c.route: i for i, s in enumerate(sheet.scorers) for c in s.claims}
@@ -271,6 +273,9 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
             opts.append((f"{mark} ticket {r.ticket.label()}", f"ticket:{r.ticket.id}"))
         for key in s.standings:
             opts.append((f"bonus: {BONUSES[key].title} (+{s.bonuses[key]})", f"bonus:{key}"))
+        for l in _station_lines(s, i):            # Europe's train stations (EU-4): the route each borrows
+            lent = f"borrows {self.board.route(l.routes[0]).label()}" if l.routes else "borrows no route"
+            opts.append((f"train station in {l.cities[0]}: {lent}", f"station:{l.cities[0]}"))
         if i in self.hindsights:
             b = self.hindsights[i].best
             best = f"{b.score}" if b.proven else f"at least {b.score}, at most {b.bound}"
@@ -351,6 +356,12 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
                       f"{names}" + (f"; failed: {failed}" if failed else "") + f"). {s.names[i]} made "
                       f"{h.actual} from routes and tickets. Cyan: the best routes; the player's own trains "
                       f"are in their colour. Bonuses and Terrain doubling are left out.")
+        elif sel.startswith("station:"):
+            line = next(l for l in _station_lines(s, i) if l.cities[0] == sel[8:])
+            glow = {r: DONE_COLOR for r in line.routes}
+            rings = {line.cities[0]: DONE_COLOR}
+            labels.update(path="the route the station borrows", cities="the station's city")
+            detail = line.detail
         elif sel.startswith("bonus:"):
             key = sel[6:]
             m = s.standings[key][i]
@@ -363,6 +374,10 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
             routes |= set(ids)
         self.highlight = {"routes": sorted(routes), "cities": sorted(rings)}
         self.detail_html.value = f"<div style='margin:4px 0'>{esc(detail)}</div>"
+        stations = {l.cities[0]: k for k in range(len(s.names)) for l in _station_lines(s, k)}
+        if stations:                                 # Europe: the houses, and the routes they borrow
+            styles.update(stations=stations, borrowed={l.cities[0]: l.routes[0] for k in range(len(s.names))
+                                                       for l in _station_lines(s, k) if l.routes})
         self.board_image.value = self.canvas.png(self.claims, glow, highlight_cities=rings, labels=labels, **styles)
         self.lines_html.value = self._lines(sel)
 
@@ -384,15 +399,23 @@ class ScoringExplorer(BoardFallback, MessageMixin, W.VBox):
         s, i = self.sheet, self.player
         tid = sel[7:] if sel.startswith("ticket:") else None
         bkey = sel[6:] if sel.startswith("bonus:") else None
+        city = sel[8:] if sel.startswith("station:") else None
         rows = []
         for l in s.lines[i]:
-            on = (tid is not None and l.ticket == tid) or (bkey is not None and l.bonus == bkey)
+            on = ((tid is not None and l.ticket == tid) or (bkey is not None and l.bonus == bkey)
+                  or (city is not None and l.kind == "station" and l.cities[:1] == (city,)))
             style = "background:#fff3c4;font-weight:bold" if on else ""
             pts = f"+{l.points}" if l.points > 0 else str(l.points)
             rows.append([f"<span style='{style}'>{esc(l.kind)}</span>", f"<span style='{style}'>{pts}</span>",
                          f"<span style='{style}'>{esc(l.detail)}</span>", f"<small>{esc(l.rule)}</small>"])
         return (f"<b>{esc(s.names[i])}: {s.totals[i]} points, line by line</b>"
                 + table(rows, ["kind", "points", "why", "rule"], right=(1,)))
+
+
+def _station_lines(sheet: Any, i: int) -> list[Any]:
+    """Player ``i``'s lines for a built train station (kind 'station' naming its city; the
+    reserve's line names none), in the sheet's order."""
+    return [l for l in sheet.lines[i] if l.kind == "station" and l.cities]
 
 
 def _arrow(cities: Sequence[str]) -> str:

@@ -10,6 +10,7 @@ from ..actions import Action, ClaimRoute, DrawCard, DrawTickets, KeepTickets, Pa
 from ..cards import CARD_NAMES
 from ..draw import ROUTE_COLORS_HEX
 from ..errors import ArgumentError, IllegalAction, shown
+from .. import validate
 from . import _args as check
 from ..graph import ticket_done
 from ._common import (PENDING_TEXT, resolve_route, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, button,
@@ -21,6 +22,8 @@ CORE_ACTIONS = (DrawCard, ClaimRoute, DrawTickets, KeepTickets, Pass)
 TICKET_DECISIONS = ("setup-tickets", "keep-tickets")
 MAX_AGENT_ACTIONS = 5000
 NO_ROUTE = -1
+STATION = "build_station"
+"""The kind of Europe's BuildStation action (EU-4): offered by a click on a city, not as a button."""
 
 
 class RandomChooser:
@@ -58,7 +61,7 @@ def _seat_agents(game, agents: Any, humans: Any, seed: int) -> dict[int, Any]:
     named exists, every agent is one, and a person is at the panel unless ``agents`` gives
     every seat a player)."""
     n, names = game.n, list(game.names)
-    people = check.seats(humans, "humans", names) if humans is not None else None
+    people = validate.seats_or_names(humans, names, "humans") if humans is not None else None
     if people == ():
         raise ArgumentError(f"humans names no seat: nobody would play from the panel. Name the seats "
                             f"people play (0 to {n - 1}, or names: {', '.join(names)}); to watch the "
@@ -69,24 +72,24 @@ def _seat_agents(game, agents: Any, humans: Any, seed: int) -> dict[int, Any]:
         for s in range(n):
             if s not in people:
                 given[s] = (default_agent(s, seed) if agents is None
-                            else check.agent(agents, "agents", seed * 1000 + s))
+                            else validate.agent(agents, "agents", seed * 1000 + s))
         return given
     if isinstance(agents, Mapping):
-        check.mapping(agents, "agents", "a dict seat -> agent")
+        validate.mapping(agents, "agents", "a dict seat -> agent")
         for key, a in agents.items():
-            s = check.seat(key, "a seat in agents", names)
+            s = validate.seat_or_name(key, names, "a seat in agents")
             if a is not None:
-                given[s] = check.agent(a, f"agents[{key!r}]", seed * 1000 + s)
+                given[s] = validate.agent(a, f"agents[{key!r}]", seed * 1000 + s)
     elif isinstance(agents, (list, tuple)):
         if len(agents) != n:
             raise ArgumentError(f"agents lists one entry per seat ({n}: {', '.join(names)}; None for a "
                                 f"person), not {len(agents)}", "agents")
         for s, a in enumerate(agents):
             if a is not None:
-                given[s] = check.agent(a, f"agents[{s}]", seed * 1000 + s)
+                given[s] = validate.agent(a, f"agents[{s}]", seed * 1000 + s)
     else:
-        raise check.fail("agents", agents, "a dict seat -> agent, a list with one agent (or None for a "
-                                           "person) per seat, a player name such as 'greedy', or None")
+        raise validate.fail("agents", agents, "a dict seat -> agent, a list with one agent (or None for a "
+                                              "person) per seat, a player name such as 'greedy', or None")
     if people is not None:
         both = [s for s in people if s in given]
         if both:
@@ -137,13 +140,16 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
     route (each track of a double is its own target) and the ways you can pay for it appear as
     buttons beside it, each with its points; press one to claim. When you cannot claim it, the
     box says why (the rules' reason). Hover a route: whether you may claim it. Click a city:
-    your tickets from it and its routes.
+    your tickets from it and its routes; in a game with train stations (Europe, EU-4) the box
+    also offers each legal way to pay for a station there (1, 2, then 3 cards), or says why
+    not. Built stations are drawn as houses in their owner's colour and mark.
 
     Controls: one Button per face-up card and ``deck`` (``draw_buttons``), ``route_picker``
     (Dropdown of route ids, the board's choice too) with ``payment_picker`` and
     ``claim_button``, ``ticket_boxes`` (Checkboxes) with ``keep_button``, ``tickets_button``,
     ``choice_buttons`` (every other legal action: tunnels, team holders, Terrain cards, pass),
-    ``undo_button``. State: ``game``, ``selection`` (the chosen route id), ``message``,
+    ``undo_button``; ``station_row`` (shown in a game with train stations: a click on a city
+    builds one). State: ``game``, ``selection`` (the chosen route id), ``message``,
     ``last_events``; ``summary()`` is a plain-text account. An illegal choice shows its reason;
     nothing changes.
     """
@@ -151,9 +157,9 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
     def __init__(self, game: Any, agents: Mapping[Any, Any] | Sequence[Any] | str | None = None, *,
                  humans: Any = None, seed: int = 0, width_px: int = WIDTH_PX,
                  player_colors: list[str] | None = None):
-        seed = check.seed(seed)
+        seed = validate.whole(seed, "seed")
         width_px = check.width(width_px)
-        game = check.game(game, seed)
+        game = validate.game(game, seed)
         self.game = game
         self._groups = groups(game)
         self.player_colors = check.colours(player_colors, need=len(self._groups))
@@ -215,10 +221,16 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
                                 layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.ticket_row = W.HBox([self.tickets_button, self.ticket_box, self.keep_button],
                                  layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.station_row = W.HTML("<b>Station</b>&nbsp;<small>click a city on the board to build a train station "
+                                  "there (the 1st costs 1 card, the 2nd 2, the 3rd 3 cards of one colour; "
+                                  "Locomotives wild)</small>",
+                                  layout=W.Layout(display="" if "stations" in game.view(None) else "none"))
+        self._station_pays: dict[str, list[Action]] = {}
         bottom = W.HBox([W.VBox([self.players_html, self.hand_html], layout=W.Layout(width="52%")),
                          W.VBox([W.HTML("<b>What happened</b>"), self.log_html], layout=W.Layout(width="48%"))],
                         layout=W.Layout(width="100%", max_width=f"{width_px + 80}px"))
-        super().__init__([self.status, msg, self.draw_row, self.claim_row, self.ticket_row, self.choice_box,
+        super().__init__([self.status, msg, self.draw_row, self.claim_row, self.station_row, self.ticket_row,
+                          self.choice_box,
                           W.HBox([self.undo_button, self.agents_button]), bw, bottom])
         self.add_class("ttr-play")
         self._run_agents()
@@ -469,7 +481,8 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         self.tickets_button.layout.display = "none" if choosing else ""
         # everything else the rules offer now (mechanics: tunnels, holders, Terrain; pass)
         drawn = {id(a) for _l, a, _c in draws}
-        others = [a for a in legal if not isinstance(a, CORE_ACTIONS[:4]) and id(a) not in drawn]
+        others = [a for a in legal if not isinstance(a, CORE_ACTIONS[:4]) and id(a) not in drawn
+                  and getattr(a, "kind", "") != STATION]          # (stations: a click on a city)
         labels = [a.text(g) for a in others]
         if [b.description for b in self.choice_buttons] != labels:
             for b in self.choice_buttons:
@@ -496,7 +509,9 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
             for t in view.get("tickets", []):
                 tk = g.board.ticket(t)
                 rings[tk.a] = rings[tk.b] = EYES_TICKETS
-        self.board_widget.show(claims, glow, highlight_cities=rings, selected=last, labels=STEP_LABELS)
+        stations = {c: self._color_of_seat.get(s, s) for c, s in view.get("stations", {}).items()}
+        self.board_widget.show(claims, glow, highlight_cities=rings, selected=last, labels=STEP_LABELS,
+                               stations=stations)
         if seat != self._shown_seat:          # a hand-over: nothing said to the last person stays
             self._shown_seat = seat
             bw = self.board_widget
@@ -556,8 +571,12 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
             c = self.player_colors[self._color_of_seat.get(s, s) % len(self.player_colors)]
             who = " (you)" if s in self.humans else ""
             rows.append([f"{'▸ ' if s == cur else ''}{swatch(c)}{esc(p['name'])}{who}", str(p["trains"]),
-                         str(p["cards"]), str(p["tickets"]), f"<b>{p['route_points']}</b>"])
-        out = "<b>Players</b>" + table(rows, ["player", "trains", "cards", "tickets", "points"], right=(1, 2, 3, 4))
+                         str(p["cards"]), str(p["tickets"]), f"<b>{p['route_points']}</b>"]
+                        + ([esc(", ".join(p["stations"]) or "none") + f" <small>({p['stations_left']} left)</small>"]
+                           if "stations_left" in p else []))
+        head = ["player", "trains", "cards", "tickets", "points"]
+        head += ["train stations"] if any("stations_left" in p for p in view["players"]) else []
+        out = "<b>Players</b>" + table(rows, head, right=(1, 2, 3, 4))
         out += terrain_html(view, [self.player_colors[self._color_of_seat.get(p["seat"], p["seat"])
                                                       % len(self.player_colors)] for p in view["players"]])
         if self.game.over:
@@ -622,6 +641,9 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
     def _board_button(self, bid: str) -> None:
         """A payment pressed in the box: claim the route with it."""
         kind, _, rest = bid.partition(":")
+        if kind == "station":
+            self._station_button(*rest.rpartition(":")[::2])
+            return
         rid_s, _, k_s = rest.partition(":")
         if kind != "pay" or not rid_s.isdigit() or not k_s.isdigit():
             raise ValueError(f"The board sent a button this panel does not know ({shown(bid)}).")
@@ -634,6 +656,16 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         if self.act(pays[k]):
             bw = self.board_widget
             bw.show_card(name, [self.message] + bw.route_facts(rid)[:1], route=rid, kind="ok")
+
+    def _station_button(self, city: str, k_s: str) -> None:
+        """A payment pressed in a city's box: build a train station there with it."""
+        pays = self._station_pays.get(city, [])
+        if not k_s.isdigit() or int(k_s) >= len(pays):
+            if city in self.game.board.cities:
+                self._board_city(city)
+            raise IllegalAction("That payment is no longer possible: the box shows what is possible now.")
+        if self.act(pays[int(k_s)]):
+            self.board_widget.show_card(city, [self.message], city=city, kind="ok")
 
     @guarded
     def _board_city(self, city: str) -> None:
@@ -651,7 +683,47 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
                          + (", ".join(f"{'✓' if ticket_done(g.board, mine, t) else '·'} {t.label()}" for t in tks)
                             or "none"))
         lines += bw.city_lines(city, tickets=[])[1:]
-        bw.show_card(city, lines, city=city)
+        buttons, reason = [], ""
+        if "stations" in g.view(None):            # Europe: build a train station here (EU-4)
+            buttons, reason = self._station_offer(city, lines)
+        bw.show_card(city, lines, buttons, city=city, reason=reason)   # (a city's facts first: no error frame)
+
+    def _station_offer(self, city: str, lines: list[str]) -> tuple[list[tuple[str, str]], str]:
+        """The box's buttons for a train station in ``city``: one per legal payment (from
+        ``legal_actions``), each naming its cost; none and the rules' reason when it may not be
+        built. Adds a line saying what a station costs now."""
+        g = self.game
+        self._station_pays[city] = pays = [a for a in self._legal_now() if getattr(a, "kind", "") == STATION
+                                           and a.city == city]
+        if pays:
+            n = sum(k for _c, k in pays[0].pay)
+            who = g.names[g.current_player]
+            lines.append(f"{who} may build a train station here: station {n} of 3 costs {n} card"
+                         f"{'s of one colour' if n > 1 else ''} (Locomotives wild); choose how to pay")
+            return [(f"station:{city}:{k}", f"Build a station: pay {a.pay_text()}") for k, a in enumerate(pays)], ""
+        return [], ("" if g.over else self._why_not_station(city) or "")   # (over: the score says it all)
+
+    def _legal_now(self) -> list[Action]:
+        g = self.game
+        return g.legal_actions() if (not g.over and g.current_player in self.humans) else []
+
+    def _why_not_station(self, city: str) -> str | None:
+        """Why the person to act may not build a train station in ``city`` now (the rules'
+        reason, asked of ``game.why_not`` with the colour they hold most), or None."""
+        from ..rules.stations import BuildStation
+
+        g = self.game
+        if g.over:
+            return "The game is over: no more moves."
+        if g.current_player not in self.humans:
+            return (f"It is {g.names[g.current_player]}'s turn, played by the computer: press "
+                    f"'Let the computer players play'.")
+        seat = g.current_player
+        n = len(g.view(None)["players"][seat].get("stations", ())) + 1
+        hand = g.view(seat)["hand"]
+        colours = {k: v for k, v in hand.items() if k != "locomotive" and v}
+        colour = max(sorted(colours), key=lambda c: colours[c]) if colours else "locomotive"
+        return g.why_not(BuildStation(city, ((colour, n),))) or "No payment is possible for a station now."
 
     def _tip(self, rid: int) -> str:
         """The hover text: may the person to act claim it, and if not, why."""
@@ -690,11 +762,11 @@ def _other_draws(legal: list[Action]) -> list[tuple[str, Action, str | None]]:
 
 _BASE_KEYS = frozenset({
     "variant", "seat", "turn", "current_player", "pending", "over", "final_round", "turns_left", "players",
-    "display", "deck", "discard", "ticket_deck", "box", "route_owners", "hand", "tickets", "offered"})
+    "display", "deck", "discard", "ticket_deck", "box", "route_owners", "hand", "tickets", "offered", "stations"})
 
 
 _KIND_WORDS = {"draw": "draw a card", "claim": "claim a route", "tickets": "draw tickets",
-               "keep": "keep tickets", "pass": "pass"}
+               "keep": "keep tickets", "pass": "pass", STATION: "build a train station"}
 """An action's kind in the game's words, for :meth:`PlayPanel.summary`."""
 
 

@@ -9,11 +9,12 @@ import numpy as np
 from ..actions import ClaimRoute, KeepTickets
 from ..charts import terrain_counts
 from ..graph import ticket_done
-from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, button,
-                      card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, swatch, table, terrain_html,
-                      value_text)
+from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, action_text,
+                      button, card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, station_traits,
+                      status_text, swatch, table, terrain_html, value_text)
 from ..pictures import seat_style
 from ..errors import shown
+from .. import validate
 from . import _args as check
 from .board_widget import BoardFallback, BoardWidget, route_name
 from .canvas import encode_png
@@ -22,7 +23,7 @@ from ..timeline import Timeline
 BASE_VIEW_KEYS = frozenset({
     "variant", "seat", "turn", "current_player", "pending", "over", "final_round", "turns_left", "players",
     "display", "deck", "discard", "ticket_deck", "box", "route_owners", "hand", "tickets", "offered", "hands",
-    "deck_order", "ticket_deck_order", "box_tickets"})
+    "deck_order", "ticket_deck_order", "box_tickets", "stations"})
 """View keys every game has; anything else a mechanic added is shown as it is."""
 BASE_PLAYER_KEYS = frozenset({"seat", "name", "cards", "trains", "tickets", "offered", "route_points", "routes"})
 TEACHER = -1
@@ -76,14 +77,14 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
     def __init__(self, source: Any, *, step: int = 0, eyes: int | str | None = None, width_px: int = WIDTH_PX,
                  chart: bool = True, log_steps: int = 6, player_colors: list[str] | None = None):
         width_px = check.width(width_px)
-        chart = check.flag(chart, "chart")
-        log_steps = check.whole(log_steps, "log_steps", 0, MAX_LOG_STEPS)
+        chart = validate.flag(chart, "chart")
+        log_steps = validate.whole(log_steps, "log_steps", 0, MAX_LOG_STEPS)
         if player_colors is not None:
             check.colours(player_colors)
         self.timeline = tl = Timeline(source)
         self.n_steps = len(tl)
-        step = check.whole(step, "step", 0, self.n_steps, f" (this game has {self.n_steps} steps; 0 is the deal)")
-        eyes = None if eyes is None else check.seat(eyes, "eyes", tl.names)
+        step = validate.whole(step, "step", 0, self.n_steps, what=f"this game has {self.n_steps} steps; 0 is the deal")
+        eyes = None if eyes is None else validate.seat_or_name(eyes, tl.names, "eyes")
         self.width_px = width_px
         self.log_steps = log_steps
         self.step = 0
@@ -178,7 +179,7 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
         tl = self.timeline
         eyes = "teacher" if self.eyes is None else tl.names[self.eyes]
         st = self.current_step
-        last = "the deal" if st is None else _action_text(st, self.eyes)
+        last = "the deal" if st is None else action_text(st, self.eyes)
         pts = tl.points_at(self.step)
         pts_text = ", ".join(f"{n} {p}" for n, p in zip(tl.names, pts))
         lines = [f"GameStepper: {tl.variant.name}, {len(tl.names)} players, seed {tl.record.get('seed')}",
@@ -200,6 +201,13 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
 
     def __repr__(self) -> str:
         return f"<GameStepper {self.timeline.variant.name}: step {self.step} of {self.n_steps}>"
+
+    def _repr_mimebundle_(self, **kw: Any):
+        """The widget, its board's picture, and (``text/html``) the recorded game as a page
+        fragment that steps through it with no kernel (:mod:`ttr_nb.widgets.static_html`)."""
+        from .static_html import stepper_html, with_static_html
+
+        return with_static_html(super()._repr_mimebundle_(**kw), lambda png, alt: stepper_html(self, png, alt))
 
     # -- navigation ------------------------------------------------------------------------
     @guarded
@@ -352,7 +360,9 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
                     rings[tk.a] = rings[tk.b] = CITY_RING
         self.highlight = {"routes": sorted(set(glow) | set(last)), "cities": sorted(rings)}
         bw = self.board_widget
-        bw.show(claims, glow, highlight_cities=rings, selected=last, labels=STEP_LABELS)
+        stations, borrowed = station_traits(game, view)
+        bw.show(claims, glow, highlight_cities=rings, selected=last, labels=STEP_LABELS, stations=stations,
+                borrowed=borrowed)
         at = bw.card.get("at", {})
         if at.get("route") is not None:
             self._board_route(at["route"])            # "3 steps ago" is now another number
@@ -365,15 +375,7 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
             self.chart_image.value = self._chart.png(tl.turn_at(self.step))
 
     def _status_text(self) -> str:
-        g = self.game
-        if g.over:
-            return "The game is over."
-        who = g.names[g.current_player]
-        what = PENDING_TEXT.get(g.pending, f"to decide: {g.pending}")
-        if g.pending == "turn":
-            what = "to play"
-        fr = " Final round." if g.final_round else ""
-        return f"{who} {what}.{fr}"
+        return status_text(self.game)
 
     def _players(self, view: dict) -> str:
         cur = view.get("current_player")
@@ -444,12 +446,6 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
         rows = [f"<div style='{'font-weight:bold' if now else 'color:#444'}'><small style='color:#888'>"
                 f"{esc(k)}</small> {esc(t)}</div>" for k, t, now in lines]
         return ("<small style='color:#888'>newest first</small>" + "".join(rows)) if rows else "<i>nothing yet</i>"
-
-
-def _action_text(st, eyes: int | None) -> str:
-    """The events of a step as the eyes may see them, in one line."""
-    texts = [e.text_for(eyes) for e in st.events if e.kind != "turn"]
-    return " ".join(texts) if texts else st.action.text()
 
 
 def _is_terrain(v: Any) -> bool:

@@ -4,12 +4,13 @@
 //
 // Layers, bottom to top (the z-order of draw_board): ground, highlight bands (path, gap,
 // trails), countries, track (tunnel outlines, car spaces), claimed cars and marks, closed and
-// framed tracks, the top (Locomotive stripes, X marks, tunnel badges, city dots), city rings,
-// city names, the picked route or city, and the invisible targets that take the events.
+// framed tracks, routes borrowed by train stations, the top (Locomotive stripes, X marks, tunnel
+// badges, city dots), city rings, city names, train stations (Europe), the picked route or city,
+// and the invisible targets that take the events.
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const K = 1000; // board units -> SVG user units (keeps font sizes ordinary numbers)
-const WATCHED = ["claims", "glow", "gap", "trails", "framed", "closed", "rings", "labels", "picked",
+const WATCHED = ["claims", "glow", "gap", "trails", "framed", "closed", "rings", "stations", "borrowed", "labels", "picked",
   "picked_city", "card", "tip", "notice", "title", "player_colors", "player_names", "marks",
   "answered", "width_px"];
 let VIEWS = 0;
@@ -82,7 +83,8 @@ function render({ model, el }) {
   s("path", { d: `M0 0 V${f(W * 0.5)} M0 0 H${f(W * 0.5)}`, stroke: st.ink, "stroke-width": f(U * 0.8) }, hatch);
 
   const g = {};
-  for (const name of ["ground", "bands", "countries", "track", "cars", "top", "rings", "names", "pick", "targets"]) {
+  for (const name of ["ground", "bands", "countries", "track", "cars", "borrowed", "top", "rings", "names", "stations",
+    "pick", "targets"]) {
     g[name] = s("g", { class: `ttr-bw-${name}` }, svg);
   }
   s("rect", { x: f(x0), y: f(y0), width: f(x1 - x0), height: f(y1 - y0), fill: st.background,
@@ -213,6 +215,15 @@ function render({ model, el }) {
     if (r.mountains) out.push(`${r.mountains} X: ${r.trains} trains`);
     return out;
   }
+  // "Ana's train station" (and the route it borrows), or null: no station in the city
+  function stationWords(name) {
+    const p = (model.get("stations") || {})[name];
+    if (p === undefined) return null;
+    const who = names()[p] || `Player ${p + 1}`;
+    const rid = (model.get("borrowed") || {})[name];
+    const r = rid === undefined ? null : routes.get(rid);
+    return `${who}'s train station${r ? ": it borrows " + r.name : ""}`;
+  }
   function ariaFor(r) {
     const o = owner(r.id);
     return `Route ${r.name}: ${facts(r).join("; ")}; ${o ? "claimed by " + o : "open"}`;
@@ -289,7 +300,11 @@ function render({ model, el }) {
     }
     const c = cities.get(key.slice(5));
     const n = geo.routes.filter((r) => r.a === c.name || r.b === c.name).length;
-    return [c.name, `${n} route${n === 1 ? "" : "s"}; click for its tickets and routes`];
+    const out = [c.name];
+    const st = stationWords(c.name);
+    if (st) out.push(st);
+    out.push(`${n} route${n === 1 ? "" : "s"}; click for its tickets and routes`);
+    return out;
   }
   function showTip(key, at) {
     hovered = key;
@@ -457,6 +472,60 @@ function render({ model, el }) {
         class: "ttr-bw-ring", "data-city": name }, g.rings);
     }
   }
+  // a train station's house (ttr_nb.draw.style.STATION_SHAPE) centred on (x, y), ``size`` board
+  // units per city radius, in the player's colour with a dark outline in a white rim and the mark
+  function house(x, y, size, face, mark, parent) {
+    const pts = (st.station || []).map(([dx, dy]) => `${f(x + dx * size)},${f(y + dy * size)}`).join(" ");
+    const lw = Math.max(U, 0.22 * size);
+    s("polygon", { points: pts, fill: "none", stroke: "#ffffff", "stroke-width": f(lw + Math.max(1.5 * U, 0.25 * size)),
+      "stroke-linejoin": "miter" }, parent);
+    s("polygon", { points: pts, fill: face, stroke: st.ink, "stroke-width": f(lw), "stroke-linejoin": "miter" }, parent);
+    if (mark) {
+      const t = s("text", { x: f(x), y: f(y + 0.38 * size), class: "ttr-bw-mark", "font-size": f(1.05 * size),
+        fill: luminance(face) < 0.42 ? "#ffffff" : st.ink }, parent);
+      t.textContent = mark;
+    }
+  }
+  function paintStations() {
+    g.stations.textContent = "";
+    g.borrowed.textContent = "";
+    const stations = model.get("stations") || {};
+    const borrowed = model.get("borrowed") || {};
+    const colors = model.get("player_colors") || [];
+    const marks = model.get("marks") || [];
+    const R = st.city_radius;
+    const face = (p) => colors[p % Math.max(1, colors.length)] || "#777777";
+    const sw = Math.max(1.8 * U, 0.3 * W);
+    for (const name of Object.keys(borrowed).sort()) {
+      const r = routes.get(borrowed[name]);
+      const p = stations[name];
+      if (!r || p === undefined) continue;
+      const grp = s("g", { class: "ttr-bw-borrowed", "data-city": name, "data-route": String(r.id) }, g.borrowed);
+      for (const sp of r.spaces) {
+        carRect(sp, r.L + W * 0.64, W * 1.7, { fill: "none", stroke: "#ffffff", "stroke-width": f(sw * 2.2) }, grp);
+        carRect(sp, r.L + W * 0.64, W * 1.7, { fill: "none", stroke: face(p), "stroke-width": f(sw * 1.2),
+          "stroke-dasharray": `${f(2.2 * sw * 1.2)} ${f(1.1 * sw * 1.2)}` }, grp);
+      }
+      const a = r.spaces[Math.floor((r.spaces.length - 1) / 2)];
+      const b = r.spaces[Math.ceil((r.spaces.length - 1) / 2)];
+      house((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, R * 0.75, face(p), null, grp);
+    }
+    for (const name of Object.keys(stations).sort()) {
+      const c = cities.get(name);
+      if (!c) continue;
+      const p = stations[name];
+      const grp = s("g", { class: "ttr-bw-station", "data-city": name, "data-player": String(p) }, g.stations);
+      house(c.x, c.y, R, face(p), marks[p] || null, grp);
+    }
+    for (const c of geo.cities) {        // the city's name for screen readers and its tooltip
+      const t = targets.get(`city:${c.name}`);
+      if (!t) continue;
+      const words = stationWords(c.name);
+      const label = `${c.name}${c.country ? " (country)" : ""}${words ? ": " + words : ""}`;
+      t.setAttribute("aria-label", label);
+      t.firstChild.textContent = label;
+    }
+  }
   function paintPick() {
     g.pick.textContent = "";
     const rid = model.get("picked");
@@ -559,6 +628,7 @@ function render({ model, el }) {
     const labels = model.get("labels") || {};
     let n = nm.length;
     for (const k of Object.keys(claims)) n = Math.max(n, claims[k] + 1);
+    for (const p of Object.values(model.get("stations") || {})) n = Math.max(n, p + 1);
     n = Math.min(n, colors.length);
     const item = (text) => {
       const it = h("span", "ttr-bw-key", legend);
@@ -601,6 +671,26 @@ function render({ model, el }) {
       s("rect", { x: 3, y: 2, width: 24, height: 10, fill: `url(#${uid}-hatch)`, stroke: st.ink }, sv);
       label();
     }
+    const stations = model.get("stations") || {};
+    const owners = [...new Set(Object.values(stations))].sort((x, y) => x - y);
+    if (owners.length) {
+      const [it, label] = item(labels.stations || "train station (a house in its owner's colour and mark)");
+      const sv = s("svg", { viewBox: "0 0 30 14", class: "ttr-bw-swatch", "aria-hidden": "true" }, it);
+      const q = owners[0];
+      const pts = (st.station || []).map(([dx, dy]) => `${15 + dx * 5.2},${7.6 + dy * 5.2}`).join(" ");
+      s("polygon", { points: pts, fill: colors[q % Math.max(1, colors.length)], stroke: st.ink, "stroke-width": 1.4 }, sv);
+      label();
+    }
+    const lent = Object.keys(model.get("borrowed") || {});
+    if (lent.length) {
+      const [it, label] = item(labels.borrowed || "route a station borrows (framed in the borrower's colour)");
+      const q = stations[lent[0]];
+      const sv = s("svg", { viewBox: "0 0 30 14", class: "ttr-bw-swatch", "aria-hidden": "true" }, it);
+      s("rect", { x: 3, y: 2, width: 24, height: 10, fill: "none", stroke: "#ffffff", "stroke-width": 3.4 }, sv);
+      s("rect", { x: 3, y: 2, width: 24, height: 10, fill: "none", stroke: colors[q % Math.max(1, colors.length)] || st.ink,
+        "stroke-width": 2, "stroke-dasharray": "4 2" }, sv);
+      label();
+    }
     const rings = Object.values(model.get("rings") || {});
     if (rings.length) {
       const [it, label] = item(labels.cities || "ringed cities");
@@ -636,11 +726,12 @@ function render({ model, el }) {
     if (any("glow", "gap", "trails", "player_colors")) paintBands();
     if (any("claims", "closed", "framed", "player_colors", "marks")) paintCars();
     if (any("rings")) paintRings();
+    if (any("stations", "borrowed", "player_colors", "player_names", "marks")) paintStations();
     if (any("picked", "picked_city")) paintPick();
     if (any("claims", "player_names")) paintAria();
     if (any("title", "notice", "width_px")) paintFrame();
-    if (any("claims", "glow", "gap", "trails", "framed", "closed", "rings", "labels", "picked", "picked_city",
-      "player_colors", "player_names", "marks")) paintLegend();
+    if (any("claims", "glow", "gap", "trails", "framed", "closed", "rings", "stations", "borrowed", "labels", "picked",
+      "picked_city", "player_colors", "player_names", "marks")) paintLegend();
     if (any("card")) paintCard();
     if (any("tip") && hovered) showTip(hovered, null);
     if (any("answered")) {
