@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from .mapcheck import MAX_LENGTH, ROUTE_COLORS, check_document, name_key  # the map format's colours and limits
+from .validate import fail
 from .mapcheck import plain_name  # noqa: F401 (how a typed name is compared: used from here too)
 
 COLORS = ROUTE_COLORS[:-1]
@@ -453,3 +454,13 @@ def parse_map(text: str, file: str = "<map>") -> Board:
                for t in doc["tickets"]]
     meta = {k: v for k, v in doc.items() if k not in ("cities", "routes", "tickets")}
     return Board(doc.get("key", Path(file).stem), doc.get("name", file), cities, routes, tickets, meta, file)
+
+
+def board_of(value: Any, arg: str = "board") -> "Board":
+    """A Board, or a shipped map name / map file path (``ttr_nb.load_map``; its MapError
+    names the file)."""
+    if isinstance(value, Board):
+        return value
+    if isinstance(value, str):
+        return load_map(value)
+    raise fail(arg, value, "a Board or a map name such as 'usa' (ttr_nb.load_map)")

@@ -37,6 +37,7 @@ from .rules import claiming, drawing, endgame, tickets
 from .rules.mechanic import Mechanic, hook_lists
 from .rules import mechanic_class
 from .variants import Variant, get_variant
+from .variants import variant_name as variants_name
 
 FORMAT = "ttr_nb-game"
 FORMAT_VERSION = 1
@@ -856,3 +857,19 @@ def _counts(ns: Sequence[int]) -> str:
 
 
 __all__ = ["Game", "new_game", "FORMAT", "FORMAT_VERSION", "PENDING_KINDS"]
+
+
+def game_of(value: Any, seed: int, arg: str = "game") -> "Game":
+    """A Game, or a variant name: a new game of it with its fewest players (2; Team Asia 4)
+    dealt with ``seed`` (as ``ttr_nb.new_game(name, players, seed)``)."""
+    if isinstance(value, Game):
+        return value
+    if isinstance(value, str):
+        try:
+            key = variants_name(value)
+        except ValueError as e:
+            raise ArgumentError(f"{arg}: {e}; or pass a Game, e.g. ttr_nb.new_game('usa', 3, seed=1)",
+                                validate.argument_of(arg)) from None
+        return new_game(key, min(get_variant(key).players), seed)
+    raise validate.fail(arg, value, "a Game (e.g. ttr_nb.new_game('usa', 3, seed=1)) or a variant name such as "
+                           "'usa' (a new game with the fewest players it allows)")

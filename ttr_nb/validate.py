@@ -413,63 +413,6 @@ def seats_or_names(value: Any, names: Sequence[str], arg: str = "seats") -> tupl
     return tuple(sorted(out))
 
 
-# -- the package's things, as objects or by name ----------------------------------------------
-def board(value: Any, arg: str = "board"):
-    """A Board, or a shipped map name / map file path (``ttr_nb.load_map``; its MapError
-    names the file)."""
-    from .board import Board, load_map
-
-    if isinstance(value, Board):
-        return value
-    if isinstance(value, str):
-        return load_map(value)
-    raise fail(arg, value, "a Board or a map name such as 'usa' (ttr_nb.load_map)")
-
-
-def game(value: Any, seed: int, arg: str = "game"):
-    """A Game, or a variant name: a new game of it with its fewest players (2; Team Asia 4)
-    dealt with ``seed`` (as ``ttr_nb.new_game(name, players, seed)``)."""
-    from .game import Game, new_game
-    from .variants import get_variant, variant_name
-
-    if isinstance(value, Game):
-        return value
-    if isinstance(value, str):
-        try:
-            key = variant_name(value)
-        except ValueError as e:
-            raise ArgumentError(f"{arg}: {e}; or pass a Game, e.g. ttr_nb.new_game('usa', 3, seed=1)",
-                                argument_of(arg)) from None
-        return new_game(key, min(get_variant(key).players), seed)
-    raise fail(arg, value, "a Game (e.g. ttr_nb.new_game('usa', 3, seed=1)) or a variant name such as "
-                           "'usa' (a new game with the fewest players it allows)")
-
-
-def agent(value: Any, arg: str, seed: int) -> Any:
-    """A computer player: a name ('greedy', made with ``seed``), an object with a
-    ``choose(game)`` method, or a function of the game."""
-    from .agents.registry import AGENTS, make_agent
-
-    names = ", ".join(sorted(AGENTS))
-    if isinstance(value, str):
-        key = str.__str__(value).strip().lower()
-        if key not in AGENTS:
-            raise fail(arg, value, f"a player name ({names}), an object with a choose(game) method or a "
-                                   f"function", did_you_mean(key, AGENTS))
-        return make_agent(key, seed)
-    if isinstance(value, type):
-        raise ArgumentError(f"{arg} is the class {value.__name__}, not a player: pass one, such as "
-                            f"{value.__name__}(seed=1), or a name such as 'greedy'", argument_of(arg))
-    try:
-        ok = callable(getattr(value, "choose", None)) or callable(value)
-    except Exception:  # noqa: BLE001 (an object whose attributes raise)
-        ok = False
-    if ok:
-        return value
-    raise fail(arg, value, f"a player name ({names}), an object with a choose(game) method, a function, "
-                           f"or None for a person")
-
-
 __all__ = ["ArgumentError", "Error", "MAX_TEXT", "MAX_ITEMS", "short", "did_you_mean", "argument_of",
            "fail", "whole", "number", "flag", "text", "name", "one_of", "texts", "seat", "plain", "items",
-           "mapping", "seat_or_name", "seats_or_names", "board", "game", "agent"]
+           "mapping", "seat_or_name", "seats_or_names"]

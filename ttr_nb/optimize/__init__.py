@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from ..board import Board, Ticket
+from ..board import Board, Ticket, board_of
 from ..mapcheck import MAX_TRAINS
 from ..errors import IllegalAction, shown
 from ..rules.claiming import MOUNTAIN_POINTS_PER_X
@@ -197,9 +197,7 @@ def best_score(board: Board | str, trains: int | None = None, tickets: Any = Non
         A negative budget, an unknown ticket or route, an unknown mode or a time limit that
         is not a positive number.
     """
-    from ..validate import board as board_arg
-
-    board = board_arg(board)  # (a Board, or a map name or file: ArgumentError or MapError)
+    board = board_of(board)  # (a Board, or a map name or file: ArgumentError or MapError)
     if not isinstance(mode, str) or str.__str__(mode) not in MODES:
         raise IllegalAction(f"mode is 'choose' or 'hold', not {shown(mode)}.")
     mode = str.__str__(mode)

@@ -28,7 +28,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
-from ..actions import Action, _actor, _pairs, register_action
+from ..actions import Action, _actor, register_action
 from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
 from ..errors import shown
 from ..events import register_event
@@ -72,13 +72,6 @@ class BuildStation(Action):
     pay: tuple[tuple[str, int], ...] = field(default=(), metadata={"json": "pairs"})
     kind: ClassVar[str] = "build_station"
     rank: ClassVar[int] = 45
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.city, str):
-            raise ValueError(f"BuildStation city must be a city name such as 'Wien', not {shown(self.city)}")
-        norm = _pairs(self.pay, "BuildStation pay")
-        if norm != self.pay:
-            object.__setattr__(self, "pay", norm)
 
     def sort_key(self) -> tuple:
         return (self.city, self.pay)

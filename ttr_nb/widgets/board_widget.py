@@ -34,6 +34,7 @@ from ..draw import (BACKGROUND, CITY_EDGE, CITY_FILL, CITY_RADIUS, COUNTRY_EDGE,
                     GAP_COLOR, GAP_DASHES, INK, LABEL_SIZE, LEGEND_FILL, LOCO_STRIPES, PATH_COLOR,
                     ROUTE_COLORS_HEX, TRAIL_DASHES, place_labels)
 from ..draw import board_extent as _extent
+from ..board import board_of
 from ..draw import board_layout as _layout
 from ..draw import centre_line as _glow_path
 from ..draw import default_marks as _default_marks
@@ -229,7 +230,7 @@ class BoardWidget(anywidget.AnyWidget):
     def __init__(self, board: Any, *, player_colors: Sequence[str] | None = None,
                  player_names: Sequence[str] | None = None, marks: Sequence[str | None] | None = None,
                  title: str | None = None, width_px: int = WIDTH_PX):
-        board = validate.board(board)
+        board = board_of(board)
         colors = check.colours(player_colors, distinct=False)  # (Team Asia partners share a colour)
         names = check.labels(player_names, "player_names", check.MAX_LABEL)
         width_px = check.width(width_px)

@@ -7,6 +7,7 @@ import ipywidgets as W
 
 from ..draw import GAP_COLOR, PATH_COLOR
 from ..errors import MAX_NAME, ArgumentError, IllegalAction, shown
+from ..board import board_of
 from .. import validate
 from . import _args as check
 from ..graph import longest_simple_path
@@ -62,7 +63,7 @@ class RouteBuilder(BoardFallback, MessageMixin, W.VBox):
     def __init__(self, board: Any, routes: Iterable[Any] = (), tickets: Iterable[str] = (), *,
                  trains: int = 45, name: str = "You", width_px: int = WIDTH_PX,
                  player_colors: list[str] | None = None):
-        self.board = validate.board(board)
+        self.board = board_of(board)
         self.trains = validate.whole(trains, "trains", 1, MAX_TRAINS)
         self.name = validate.text(name, "name", max_len=MAX_NAME)
         width_px = check.width(width_px)

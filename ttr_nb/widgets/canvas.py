@@ -26,6 +26,7 @@ from ..draw import (CACHE_SIZE, PATH_COLOR, PLAYER_COLORS, TRACK_Z, FixedPicture
                     checked_routes, cut_name, default_marks, encode_png, figure_size, fixed_picture, render_rgba)
 
 from ..errors import shown
+from ..board import board_of
 
 __all__ = ["BoardCanvas", "HIGHLIGHT", "encode_png", "render_rgba", "fixed_picture", "FixedPicture"]
 
@@ -71,7 +72,7 @@ class BoardCanvas:
         from .. import validate
         from . import _args as check
 
-        self.board = board = validate.board(board)
+        self.board = board = board_of(board)
         width_px = check.width(width_px)
         self.player_colors = check.colours(player_colors, distinct=False)
         self.player_names = check.labels(player_names, "player_names", check.MAX_LABEL)

@@ -10,7 +10,7 @@ from ..draw import PATH_COLOR
 from ..graph import longest_simple_path
 from ..scoring import BONUSES, Claim, Scorer, Scoresheet
 from .board_widget import BoardFallback, attach_to_explorer
-from ..board import Board
+from ..board import Board, board_of
 from ..errors import MAX_NAME, ArgumentError, shown
 from .. import validate
 from . import _args as check
@@ -46,7 +46,7 @@ def sheet_from(source: Any, claims: Mapping[str, Sequence[Any]] | None = None,
     if not isinstance(source, (Board, str)):
         raise validate.fail("source", source, "a Game, a Scoresheet, or a board (a Board or a map name such as "
                                               "'usa') with claims={'Ana': [route ids...], ...}")
-    board = validate.board(source, "source")
+    board = board_of(source, "source")
     if claims is None:
         raise ArgumentError("Give the claims of each player: claims={'Ana': [route ids...], ...}.", "claims")
     claims = validate.mapping(claims, "claims", "a dict player name -> routes (ids or 'City–City')")

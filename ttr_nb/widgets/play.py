@@ -11,6 +11,8 @@ from ..cards import CARD_NAMES
 from ..draw import ROUTE_COLORS_HEX
 from ..errors import ArgumentError, IllegalAction, shown
 from .. import validate
+from ..agents.registry import agent_of
+from ..game import game_of
 from . import _args as check
 from ..graph import ticket_done
 from ._common import (PENDING_TEXT, resolve_route, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, button,
@@ -72,21 +74,21 @@ def _seat_agents(game, agents: Any, humans: Any, seed: int) -> dict[int, Any]:
         for s in range(n):
             if s not in people:
                 given[s] = (default_agent(s, seed) if agents is None
-                            else validate.agent(agents, "agents", seed * 1000 + s))
+                            else agent_of(agents, "agents", seed * 1000 + s))
         return given
     if isinstance(agents, Mapping):
         validate.mapping(agents, "agents", "a dict seat -> agent")
         for key, a in agents.items():
             s = validate.seat_or_name(key, names, "a seat in agents")
             if a is not None:
-                given[s] = validate.agent(a, f"agents[{key!r}]", seed * 1000 + s)
+                given[s] = agent_of(a, f"agents[{key!r}]", seed * 1000 + s)
     elif isinstance(agents, (list, tuple)):
         if len(agents) != n:
             raise ArgumentError(f"agents lists one entry per seat ({n}: {', '.join(names)}; None for a "
                                 f"person), not {len(agents)}", "agents")
         for s, a in enumerate(agents):
             if a is not None:
-                given[s] = validate.agent(a, f"agents[{s}]", seed * 1000 + s)
+                given[s] = agent_of(a, f"agents[{s}]", seed * 1000 + s)
     else:
         raise validate.fail("agents", agents, "a dict seat -> agent, a list with one agent (or None for a "
                                               "person) per seat, a player name such as 'greedy', or None")
@@ -159,7 +161,7 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
                  player_colors: list[str] | None = None):
         seed = validate.whole(seed, "seed")
         width_px = check.width(width_px)
-        game = validate.game(game, seed)
+        game = game_of(game, seed)
         self.game = game
         self._groups = groups(game)
         self.player_colors = check.colours(player_colors, need=len(self._groups))

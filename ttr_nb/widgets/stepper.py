@@ -9,7 +9,7 @@ import numpy as np
 from ..actions import ClaimRoute, KeepTickets
 from ..charts import terrain_counts
 from ..graph import ticket_done
-from ._common import (PENDING_TEXT, CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, action_text,
+from ._common import (CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, action_text,
                       button, card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, station_traits,
                       status_text, swatch, table, terrain_html, value_text)
 from ..pictures import seat_style
