@@ -423,3 +423,26 @@ def action_text(st: Any, eyes: int | None) -> str:
     """The events of a step as the eyes may see them, in one line."""
     texts = [e.text_for(eyes) for e in st.events if e.kind != "turn"]
     return " ".join(texts) if texts else st.action.text()
+
+
+def step_marks(timeline: Any, step: Any, view: dict, eyes: int | None) -> tuple[dict[str, str], list[int]]:
+    """What a GameStepper marks on the board at a step (``step``: the step just played, or
+    None at the deal): rings round the cities of the tickets the eyes hold (EYES_TICKETS) and of
+    the tickets just kept, when the eyes may see them (CITY_RING), and the route just claimed
+    (framed). Returns (city -> ring colour, [route id])."""
+    from ..actions import ClaimRoute, KeepTickets
+
+    rings: dict[str, str] = {}
+    if eyes is not None:
+        for t in view.get("tickets", []):
+            tk = timeline.board.ticket(t)
+            rings[tk.a] = rings[tk.b] = EYES_TICKETS
+    last: list[int] = []
+    if step is not None:
+        if isinstance(step.action, ClaimRoute):
+            last = [step.action.route]               # the last claim: a dashed frame round its cars
+        elif isinstance(step.action, KeepTickets) and (eyes is None or eyes == step.seat):
+            for t in step.action.tickets:
+                tk = timeline.board.ticket(t)
+                rings[tk.a] = rings[tk.b] = CITY_RING
+    return rings, last

@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ._common import CITY_RING, EXPECTED, EYES_TICKETS, STEP_LABELS, action_text, doubled_glow, station_traits, status_text
+from ._common import EXPECTED, STEP_LABELS, action_text, doubled_glow, station_traits, status_text, step_marks
 
 STATIC = Path(__file__).with_name("static")
 MARK = "data-ttr-static"
@@ -76,26 +76,11 @@ def board_state(widget: Any) -> dict[str, Any]:
 def step_traits(stepper: Any, game: Any, step: int) -> dict[str, Any]:
     """The board traits a GameStepper shows at ``step`` (``game`` is that position), as
     ``GameStepper._render`` sets them through ``BoardWidget.show``."""
-    from ..actions import ClaimRoute, KeepTickets
-
     tl, eyes, bw = stepper.timeline, stepper.eyes, stepper.board_widget
     view = game.view(eyes)
     n = len(bw.player_colors) or 1
     claims = {int(r): int(s) for r, s in view["route_owners"].items()}
-    rings: dict[str, str] = {}
-    if eyes is not None:
-        for t in view.get("tickets", []):
-            tk = tl.board.ticket(t)
-            rings[tk.a] = rings[tk.b] = EYES_TICKETS
-    last: list[int] = []
-    st = tl.steps[step - 1] if step else None
-    if st is not None:
-        if isinstance(st.action, ClaimRoute):
-            last = [st.action.route]
-        elif isinstance(st.action, KeepTickets) and (eyes is None or eyes == st.seat):
-            for t in st.action.tickets:
-                tk = tl.board.ticket(t)
-                rings[tk.a] = rings[tk.b] = CITY_RING
+    rings, last = step_marks(tl, tl.steps[step - 1] if step else None, view, eyes)
     return {"claims": {str(r): p % n for r, p in sorted(claims.items())},
             "glow": {str(r): c for r, c in sorted(doubled_glow(game).items())},
             "rings": dict(sorted(rings.items())), "framed": sorted(set(last)),

@@ -6,12 +6,11 @@ from typing import Any
 import ipywidgets as W
 import numpy as np
 
-from ..actions import ClaimRoute, KeepTickets
 from ..charts import terrain_counts
 from ..graph import ticket_done
-from ._common import (CITY_RING, EYES_TICKETS, STEP_LABELS, WIDTH_PX, MessageMixin, action_text,
+from ._common import (STEP_LABELS, WIDTH_PX, MessageMixin, action_text,
                       button, card_chip, doubled_glow, esc, extras_html, groups, guarded, hand_html, station_traits,
-                      status_text, swatch, table, terrain_html, value_text)
+                      status_text, step_marks, swatch, table, terrain_html, value_text)
 from ..pictures import seat_style
 from ..errors import shown
 from .. import validate
@@ -344,20 +343,7 @@ class GameStepper(BoardFallback, MessageMixin, W.VBox):
         self.status.value = f"<b>{esc(self._status_text())}</b>"
         claims = {int(r): int(s) for r, s in view["route_owners"].items()}
         glow: dict[int, str] = doubled_glow(game)
-        rings: dict[str, str] = {}
-        if eyes is not None:
-            for t in view.get("tickets", []):
-                tk = tl.board.ticket(t)
-                rings[tk.a] = rings[tk.b] = EYES_TICKETS
-        st = self.current_step
-        last: list[int] = []
-        if st is not None:
-            if isinstance(st.action, ClaimRoute):
-                last = [st.action.route]               # the last claim: a dashed frame round its cars
-            elif isinstance(st.action, KeepTickets) and (eyes is None or eyes == st.seat):
-                for t in st.action.tickets:
-                    tk = tl.board.ticket(t)
-                    rings[tk.a] = rings[tk.b] = CITY_RING
+        rings, last = step_marks(tl, self.current_step, view, eyes)
         self.highlight = {"routes": sorted(set(glow) | set(last)), "cities": sorted(rings)}
         bw = self.board_widget
         stations, borrowed = station_traits(game, view)
