@@ -608,3 +608,22 @@ def test_smoke_a_greedy_team_beats_a_random_team():
         g = play_game("team-asia", 4, seed=seed, agents=("greedy", "greedy", "random", "random"))
         wins["greedy" if 0 in g.score().winners else "random"] += 1
     assert wins["greedy"] >= 3
+
+
+@pytest.mark.parametrize("visible", ["team", "all"])
+def test_TA_5_TA_6_one_rule_says_whose_holders_a_seat_sees(visible):
+    """The view, the events and the players read one rule (``Teams.hidden_holders``): with
+    ``holders_visible_to='team'`` a seat sees its own team's holders only (TA-5), with 'all'
+    every team's (TA-6)."""
+    from ttr_nb.agents.mechanics import _hidden_holders
+    from ttr_nb.rules.teams import Teams
+
+    g = ttr_nb.new_game("team-asia", 6, seed=2, holders_visible_to=visible)
+    teams = next(m for m in g.mechanics if isinstance(m, Teams))
+    for seat in range(g.n):
+        hidden = teams.hidden_holders(seat)
+        assert hidden == ([] if visible == "all" else [t for t in range(3) if t != seat // 2])
+        assert _hidden_holders(g, seat) == hidden
+        shown_teams = [t["team"] for t in g.view(seat)["teams"] if "holder" in t]
+        assert shown_teams == [t for t in range(3) if t not in hidden]
+    assert all("holder" in t for t in g.view(None)["teams"])  # (the teacher sees every holder)

@@ -52,13 +52,10 @@ def _team_holders(game: Game) -> tuple[list[list[int]], list[list[int]]] | None:
 
 
 def _hidden_holders(game: Game, seat: int) -> list[int]:
-    """The teams whose holders ``seat`` cannot see: every other team's, unless the policy
-    ``holders_visible_to`` is 'all' (TA-5, TA-6); [] in a game without teams."""
-    holders = _team_holders(game)
-    if holders is None or game.policies.get("holders_visible_to") == "all":
-        return []
-    mine = game.side[seat]
-    return [t for t in range(len(holders[0])) if t != mine]
+    """The teams whose holders ``seat`` cannot see (``Teams.hidden_holders``: TA-5, TA-6); []
+    in a game without teams."""
+    m = _mechanic(game, Teams)
+    return m.hidden_holders(seat) if m is not None else []
 
 
 def _terrain(game: Game) -> dict[str, Any] | None:

@@ -116,6 +116,12 @@ def team_of(g: "Game", seat: int) -> int:
     return seat // 2
 
 
+def holders_public(g: "Game") -> bool:
+    """Does every player see every team's holders (setting ``holders_visible_to='all'``,
+    TA-6)? Otherwise a team's holders are seen by its own players only (TA-5)."""
+    return g.policies.get("holders_visible_to") == "all"
+
+
 def team_seats(g: "Game", team: int) -> tuple[int, ...]:
     return tuple(s for s in range(g.n) if s // 2 == team)
 
@@ -603,10 +609,19 @@ class Teams(Mechanic):
         return out
 
     # -- what each seat sees (TA-5, TA-6) ---------------------------------------------------
+    def hidden_holders(self, seat: int) -> list[int]:
+        """The teams whose holders (cards and tickets) ``seat`` cannot see: every other team's,
+        unless the holders are public (:func:`holders_public`)."""
+        g = self.game
+        if holders_public(g):
+            return []
+        mine = team_of(g, seat)
+        return [t for t in range(g.n // 2) if t != mine]
+
     def view(self, seat: int | None, v: dict[str, Any]) -> None:
         g = self.game
         st = self.state
-        everyone = g.policies["holders_visible_to"] == "all"
+        hidden = self.hidden_holders(seat) if seat is not None else []
         teams = []
         for team in range(g.n // 2):
             seats = team_seats(g, team)
@@ -617,7 +632,7 @@ class Teams(Mechanic):
                 "route_points": sum(g.points[s] for s in seats),
                 "holder_cards": sum(cards), "holder_tickets": len(st["tickets"][team]),
             }
-            if seat is None or everyone or team_of(g, seat) == team:
+            if team not in hidden:
                 t["holder"] = {CARD_NAMES[c]: k for c, k in enumerate(cards) if k}
                 t["holder_ticket_ids"] = [g.tix[x].id for x in st["tickets"][team]]
             teams.append(t)
@@ -656,7 +671,7 @@ def _where(g: "Game", seat: int, to: str) -> str:
 
 
 def _public_colour(g: "Game", to: str, face_up: int) -> bool:
-    return bool(face_up) or (to == HOLDER and g.policies.get("holders_visible_to") == "all")
+    return bool(face_up) or (to == HOLDER and holders_public(g))
 
 
 
@@ -714,7 +729,7 @@ def _holder_setup(g, seat, args):
     text = (f"Into the ticket holder of {team_name(g, team_of(g, seat))}, at the same time: "
             f"{g.board.ticket(a_tid).label()} from {g.names[a]} and {g.board.ticket(b_tid).label()} "
             f"from {g.names[b]} (TA-11).")
-    if g.policies.get("holders_visible_to") == "all":
+    if holders_public(g):
         return text, None
     return text, f"{team_name(g, team_of(g, seat))} put 2 tickets into their ticket holder (TA-11)."
 
@@ -728,7 +743,7 @@ def _share(g, seat, args):
     rule = {"turn": "a whole turn, TA-14", "kept": "one of the tickets just kept, TA-12",
             "only": "the only ticket kept goes there, TA-12"}[why]
     text = f"{who} puts {labels} into the team's ticket holder ({rule})."
-    if g.policies.get("holders_visible_to") == "all":
+    if holders_public(g):
         return text, None
     return text, f"{who} puts {n} ticket{'s' * (n != 1)} into the team's ticket holder ({rule})."
 
