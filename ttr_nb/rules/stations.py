@@ -29,10 +29,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
 
 from ..actions import Action, _actor, register_action
-from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
+from ..cards import CARD_INDEX, CARD_NAMES, GRAY_INDEX, LOCO, counts_text
 from ..errors import shown
 from ..events import register_event
 from ..validate import did_you_mean
+from .claiming import base_payments
 from .mechanic import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -117,17 +118,9 @@ def _action(city: str, pay: tuple) -> BuildStation:
 def payments(hand: Sequence[int], n: int) -> tuple[tuple[tuple[str, int], ...], ...]:
     """Every way to pay ``n`` cards of one colour from ``hand`` (9 counts), Locomotives wild:
     each colour with 0 to n - 1 Locomotives, then ``n`` Locomotives alone (canonical pairs)."""
-    locos = hand[LOCO]
-    out = []
-    for c in range(8):
-        have = hand[c]
-        if not have:
-            continue
-        for k in range(max(0, n - have), min(locos, n - 1) + 1):
-            out.append(((CARD_NAMES[c], n - k),) + ((("locomotive", k),) if k else ()))
-    if locos >= n:
-        out.append((("locomotive", n),))
-    return tuple(out)
+    # (the payment rule of a gray route of n spaces: claiming.base_payments)
+    return tuple(((CARD_NAMES[c], k),) * bool(k) + ((CARD_NAMES[LOCO], w),) * bool(w)
+                 for c, k, w in base_payments(list(hand), n, GRAY_INDEX, 0))
 
 
 def stations_of(game: "Game") -> list[list[str]]:
