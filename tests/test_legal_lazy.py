@@ -44,6 +44,34 @@ def test_every_index_is_the_listed_action(variant, n):
     assert checked > 100
 
 
+@pytest.mark.parametrize("variant,n", [("usa", 2), ("legendary-asia", 3), ("europe", 2), ("team-asia", 4)])
+def test_ticket_choices_counted_and_read_one_by_one_B_2_4_B_6_1(variant, n):
+    """At a choice of tickets the listing counts every way to keep at least the minimum of the
+    offered tickets (B-2.4 at setup, B-6.1 later) and ``legal[k]`` is item k of the listing
+    sorted as actions sort (by the kept ids), from the front and the back."""
+    from math import comb
+
+    from ttr_nb.actions import Action, KeepTickets
+    from ttr_nb.rules import tickets
+
+    seen = set()
+    for g in _states(variant, n, 6, every=1):
+        if g.pending not in ("setup-tickets", "keep-tickets"):
+            continue
+        offered, lo = len(g.offered[g.seat]), tickets.min_keep(g)
+        la = LegalActions(g)
+        keeps = [a for a in list(la) if isinstance(a, KeepTickets)]
+        assert len(keeps) == sum(comb(offered, j) for j in range(lo, offered + 1))
+        full = list(la)
+        assert full == sorted(full, key=Action._key)
+        for k in range(len(full)):
+            assert LegalActions(g)[k] == full[k] and LegalActions(g)[k - len(full)] == full[k]
+        with pytest.raises(IndexError):
+            LegalActions(g)[len(full)]
+        seen.add(g.pending)
+    assert seen == {"setup-tickets", "keep-tickets"}
+
+
 @pytest.mark.parametrize("variant,n", [("usa", 3), ("legendary-asia", 2)])
 def test_nth_claim_is_claim_options_item(variant, n):
     """claiming.nth_claim(g, seat, k) is claim_options(g, seat)[k], searched from the front or,

@@ -108,8 +108,8 @@ class Tables:
         """kernel_table(cards) of each number of cards."""
         self._claims: list[list[ClaimRoute | None] | None] = [None] * n
         """claim_row(i), built on first use."""
-        self._plans: dict[tuple[int, ...], list] = {}
-        """plan(counts) of each hand seen (hands recur)."""
+        self._no_kinds = (None,) * (len(self.kinds) - 1)
+        """A plan's items of route kinds, before any is worked out."""
 
     def kernel_table(self, cards: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """kernels[t][w][h]: the payments one colour's h cards (h > 0) and w Locomotives make on
@@ -170,16 +170,12 @@ class Tables:
         return row
 
     def plan(self, counts: list[int]) -> list:
-        """What a hand of ``counts`` may pay, remembered for each hand: item 0 the mask of the
-        routes it may reach (:func:`_reach_mask`, trains aside), item k the payments of route
-        kind k (:func:`_pay_spec`), None until worked out."""
-        key = (*counts,)
-        plan = self._plans.get(key)
-        if plan is None:
-            if len(self._plans) > 5_000:
-                self._plans.clear()
-            plan = self._plans[key] = [_reach_mask(self, counts)] + [None] * (len(self.kinds) - 1)
-        return plan
+        """What a hand of ``counts`` may pay: item 0 the mask of the routes it may reach
+        (:func:`_reach_mask`, trains aside), item k the payments of route kind k
+        (:func:`_pay_spec`), None until worked out. A new list for each listing: remembering
+        it for each hand costs more than working it out (most hands of a game are new, and
+        the memo's objects burden the garbage collector)."""
+        return [_reach_mask(self, counts), *self._no_kinds]
 
 
 _TABLES: dict[tuple[int, int], tuple[Board, Tables]] = {}
@@ -560,10 +556,7 @@ def _claimable(g: "Game", seat: int, counts: list[int]) -> tuple[list, int]:
     routes open to it that those cards may reach and its trains cover (B-5.5): the only ones
     that may have a payment."""
     T = g.T
-    try:
-        plan = T._plans[(*counts,)]
-    except KeyError:  # (a hand not seen yet)
-        plan = T.plan(counts)
+    plan = T.plan(counts)
     t = g.trains[seat]
     cand = g.openm[seat] & plan[0]
     return plan, cand if t >= T.maxneed else cand & T.fit[t]

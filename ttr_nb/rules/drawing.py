@@ -103,25 +103,20 @@ def draw_sources(kinds: int, second: bool, blind: bool) -> tuple[int, ...]:
     return (DECK,) + face_up if blind else face_up
 
 
-KINDS: dict[tuple[int, ...], int] = {}
-"""The mask of the card kinds face up (bit c = card c) of each display seen (at most 150,000):
-a look-up of ``tuple(display)`` here is cheaper than working it out."""
-_KIND_BIT = tuple(1 << c for c in range(LOCO + 1)) + (0,)
-"""_KIND_BIT[c]: the bit of card c; [-1] (an empty slot): none."""
+KIND_BIT = tuple(1 << c for c in range(LOCO + 1)) + (0,)
+"""KIND_BIT[c]: the bit of card c; [-1] (an empty slot): none."""
 
 
 def kinds_face_up(display: list[int]) -> int:
-    """The mask of the card kinds face up (bit c = card c), remembered in :data:`KINDS`
-    (``legal.draws`` looks there first itself and calls this when the display is new)."""
-    key = tuple(display)
-    m = KINDS.get(key)
-    if m is None:
-        m = 0
-        for c in display:
-            m |= _KIND_BIT[c]
-        if len(KINDS) > 150_000:  # (five slots: at most 100,000 displays)
-            KINDS.clear()
-        KINDS[key] = m
+    """The mask of the card kinds face up (bit c = card c). (Worked out each time: a memo of
+    the displays seen costs more, since most displays of a new game are new.)"""
+    b = KIND_BIT
+    if len(display) == 5:  # (the usual display, B-1.1: one line costs less than a loop)
+        d0, d1, d2, d3, d4 = display
+        return b[d0] | b[d1] | b[d2] | b[d3] | b[d4]
+    m = 0
+    for c in display:
+        m |= b[c]
     return m
 
 

@@ -45,34 +45,42 @@ def min_keep(g: "Game") -> int:
     return min(k, n)
 
 
-_KEEPS: dict[tuple, list[KeepTickets]] = {}
 _PICKS: dict[tuple[int, int], list[tuple[int, ...]]] = {}
 
 
 def keep_picks(k: int, lo: int) -> list[tuple[int, ...]]:
-    """The ways to keep at least ``lo`` of ``k`` offered tickets (B-2.4, B-6.1), as positions,
-    fewest first, then in lexicographic order (remembered)."""
+    """The ways to keep at least ``lo`` of ``k`` offered tickets (B-2.4, B-6.1), as positions
+    in lexicographic order: the order of the KeepTickets of the offered tickets' sorted ids,
+    as the actions sort (remembered)."""
     hit = _PICKS.get((k, lo))
     if hit is None:
-        hit = _PICKS[(k, lo)] = [c for j in range(lo, k + 1) for c in combinations(range(k), j)]
+        hit = _PICKS[(k, lo)] = sorted(c for j in range(lo, k + 1) for c in combinations(range(k), j))
     return hit
 
 
-def keep_options(g: "Game") -> list[KeepTickets]:
-    """Every legal KeepTickets now, sorted (built once for each set of offered tickets)."""
+def _keeps(g: "Game") -> tuple[list[str], list[tuple[int, ...]]]:
+    """The offered tickets' ids, sorted, and the :func:`keep_picks` of them now."""
     tix = g.tix
-    ids = tuple(sorted([tix[t].id for t in g.offered[g.seat]]))
-    key = (ids, min_keep(g))
-    out = _KEEPS.get(key)
-    if out is None:
-        # (sorted as the actions sort: by the tuple of ids)
-        get = ids.__getitem__
-        out = [KeepTickets._raw(c) for c in sorted([tuple(map(get, c))
-                                                    for c in keep_picks(len(ids), key[1])])]
-        if len(_KEEPS) > 50_000:
-            _KEEPS.clear()
-        _KEEPS[key] = out
-    return out
+    ids = sorted([tix[t].id for t in g.offered[g.seat]])
+    return ids, keep_picks(len(ids), min_keep(g))
+
+
+def keep_count(g: "Game") -> int:
+    """``len(keep_options(g))``, without building them."""
+    return len(keep_picks(len(g.offered[g.seat]), min_keep(g)))
+
+
+def nth_keep(g: "Game", k: int) -> KeepTickets:
+    """``keep_options(g)[k]``, without building the others."""
+    ids, picks = _keeps(g)
+    return KeepTickets._raw(tuple(map(ids.__getitem__, picks[k])))
+
+
+def keep_options(g: "Game") -> list[KeepTickets]:
+    """Every legal KeepTickets now, sorted."""
+    ids, picks = _keeps(g)
+    get = ids.__getitem__
+    return [KeepTickets._raw(tuple(map(get, c))) for c in picks]
 
 
 def why_not_keep(g: "Game", seat: int, a: KeepTickets) -> str | None:
