@@ -358,20 +358,15 @@ class Game:
         as it was if the action is illegal."""
         raw = self._raw
         start = len(raw)
-        self._step(action)
-        return Events(self, raw[start:])
-
-    def _step(self, action: Action) -> None:
-        """:meth:`apply` without the events: check ``action`` (unless it was read from the
-        listing of this state) and play it; IllegalAction, nothing changed, if illegal."""
         c = self._legal  # (one of the very objects listed for this state: legal, not checked again)
-        if c is None or c._version != self._version or not c.holds(action):
+        if c is None or c._version != self._version or action is not c._given and not c.holds(action):
             why = self.why_not(action)
             if why is not None:
                 raise IllegalAction(why, action)
         self._exec(action)
         self._hist.append(action)
         self._version += 1
+        return Events(self, raw[start:])
 
     def push(self, action: Action) -> None:
         """Play ``action`` unchecked: for a caller that knows it is legal (one read from

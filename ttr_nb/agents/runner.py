@@ -31,11 +31,11 @@ def play_game(variant: str = "usa", players: int | Sequence[str] = 2, seed: int 
     seats = [make_agent(a, agent_seed(seed, s)) if isinstance(a, str) else a for s, a in enumerate(agents)]
     if all(type(a) is RandomAgent for a in seats):
         game.play_random([a.rng for a in seats], max_steps)  # (the same choices, one loop)
-    else:  # each choice checked and applied as ``apply`` does (``game._step``), but with no
+    else:  # each choice checked and applied by ``apply``, with no
         # events recorded: ``game.log`` replays them when asked (``chosen_action`` and
         # ``applied``, inline); the greedy player's own choices are pushed unchecked
         steps = 0
-        step = game._step
+        step = game.apply
         push = game.push
         with unrecorded(game):
             choosers: list[Any] = [None] * game.n

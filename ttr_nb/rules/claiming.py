@@ -854,4 +854,4 @@ def place(g: "Game", seat: int, i: int, counts: list[int] | tuple[int, ...], poi
     g.claim_turns[seat].append(g.turn + 1)
     close_route(g, seat, i)
     if g.recording:
-        g.emit("claim", seat, T.rid[i], tuple(counts), points)
+        g._raw.append(("claim", seat, T.rid[i], tuple(counts), points))  # (game.emit, inline)
