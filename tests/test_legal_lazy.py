@@ -44,6 +44,25 @@ def test_every_index_is_the_listed_action(variant, n):
     assert checked > 100
 
 
+@pytest.mark.parametrize("variant,n", [("team-asia", 4), ("heart-of-africa", 2), ("heart-of-africa", 3)])
+def test_nth_route_claim_is_claim_options_item_TA_10_H_5(variant, n):
+    """On boards whose mechanics expand claims (a team holder's splits, TA-10; Terrain
+    doublings, H-5), claiming.nth_route_claim(g, seat, k, count) walks the routes from the
+    nearer end and gives claim_options(g, seat)[k]; IndexError outside 0..count-1."""
+    seen = 0
+    for g in _states(variant, n, 4, every=2):
+        if g.pending != "turn":
+            continue
+        opts = claiming.claim_options(g, g.seat)
+        for k, a in enumerate(opts):
+            assert claiming.nth_route_claim(g, g.seat, k, len(opts)) == a
+        for past in (len(opts), -1):
+            with pytest.raises(IndexError):
+                claiming.nth_route_claim(g, g.seat, past, len(opts))
+        seen += len(opts)
+    assert seen > 300
+
+
 @pytest.mark.parametrize("variant,n", [("usa", 2), ("legendary-asia", 3), ("europe", 2), ("team-asia", 4)])
 def test_ticket_choices_counted_and_read_one_by_one_B_2_4_B_6_1(variant, n):
     """At a choice of tickets the listing counts every way to keep at least the minimum of the

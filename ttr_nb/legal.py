@@ -45,7 +45,7 @@ _CLAIM_RANK = ClaimRoute.rank
 _count_claims = claiming.count_claims
 _LATER: list = []
 """``LegalActions._blocks`` when the claims were counted whole: the routes are walked
-(``claiming.claim_blocks``) when a claim is read."""
+(``claiming.nth_route_claim``) when a claim is read."""
 _KEEP: list = []
 """``LegalActions._blocks`` at a ticket choice: its middle part is the KeepTickets
 (``tickets.keep_count``, ``tickets.nth_keep``)."""
@@ -305,8 +305,9 @@ class LegalActions(ListView):
                 if blocks is _KEEP:
                     a = self._given = tickets.nth_keep(g, k)
                     return a
-                if blocks is _LATER:
-                    blocks = self._blocks = claiming.claim_blocks(g, g.seat)[1]
+                if blocks is _LATER:  # (counted whole: the routes walked up to claim k)
+                    a = self._given = claiming.nth_route_claim(g, g.seat, k, self._nc)
+                    return a
                 for b in blocks:
                     if k < b[1]:
                         a = self._given = claiming.block_claim(g, g.seat, b, k)

@@ -165,9 +165,9 @@ class GreedyAgent:
         answer = v._answer
         for tid in tickets:  # a path is left to claim if it costs anything
             ends = ends_of[tid] = known.get(tid) or net.ticket(game.board, tid)
-            cost = answer(ends[0], ends[1], fidx, fmask, False)[0]
+            cost, e, sure = answer(ends[0], ends[1], fidx, fmask, False)
             if 0 < cost <= trains:
-                alone.append((cost, -ends[2], tid))
+                alone.append((cost, -ends[2], tid, e if sure else ()))
         alone.sort()
         planned = set(fidx)
         pidx = list(fidx)
@@ -175,9 +175,10 @@ class GreedyAgent:
         order: list[int] = []
         total = 0
         code = v.code
-        for _, _, tid in alone:
-            a, b, _pts = ends_of[tid]
-            cost, e = answer(a, b, pidx, pmask, True)
+        for cost, _, tid, e in alone:
+            if order or not e:  # (nothing planned yet: the question asked alone, if its path is sure)
+                a, b, _pts = ends_of[tid]
+                cost, e, _ = answer(a, b, pidx, pmask, True)
             path = []  # (as ``run``: the routes still to claim)
             for i in e[4]:
                 if code[i]:
@@ -218,17 +219,13 @@ class GreedyAgent:
         if last is not None and last[0] == kept and last[1] == trains and last[2] == holder and (
                 last[4] is v.own and last[5] is v.closed or v.holds(last[4], last[5], last[6], last[7])):
             return last[3]
-        key = (tuple(kept), tuple(holder), trains)
-        hit = v.wanted.get(key)
-        if hit is None or not (hit[1] is v.own and hit[2] is v.closed or v.holds(hit[1], hit[2], hit[3], hit[4])):
-            tickets = game.tickets(seat)  # (``_tickets``, inline: the holder is read above)
-            if holder:
-                tix = game.tix
-                tickets = tickets + [tix[t].id for t in holder]
-            p = self._plan(game, seat, tickets, frozenset())
-            hit = v.wanted[key] = (p[1], p[2], p[3], p[4], p[5])
-        v.last = (list(kept), trains, list(holder), *hit)
-        return hit[0]
+        tickets = game.tickets(seat)  # (``_tickets``, inline: the holder is read above)
+        if holder:
+            tix = game.tix
+            tickets = tickets + [tix[t].id for t in holder]
+        p = self._plan(game, seat, tickets, frozenset())
+        v.last = (list(kept), trains, list(holder), *p[1:])
+        return p[1]
 
     def _lend(self, game: Game, seat: int) -> int:
         """The routes ``seat``'s train stations lend its plan (bit mask of route indices,

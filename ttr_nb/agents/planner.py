@@ -168,7 +168,7 @@ class _SeatView:
     """
 
     __slots__ = ("net", "owner", "openf", "side", "code", "lw", "lrep", "open", "own", "closed", "adj", "adjx",
-                 "memo", "plans", "wanted", "nclaims", "seen", "guard", "game", "version", "last", "lend",
+                 "memo", "plans", "nclaims", "seen", "guard", "game", "version", "last", "lend",
                  "stations")
 
     def __init__(self, net: _Net):
@@ -190,7 +190,6 @@ class _SeatView:
         self.plans: dict[tuple, tuple[int, list[int], int, int, int]] = {}
         """(tickets, trains, free) -> (trains, route ids, own, closed, seen, guard): a plan and
         what its searches saw; it holds as long as they would all give the same (:meth:`holds`)."""
-        self.wanted: dict[tuple, tuple[list[int], int, int, int]] = {}
         self.seen: int | None = None
         self.guard = 0
         """While a plan is made: the routes its searches saw, and those whose getting dearer
@@ -356,11 +355,12 @@ class _SeatView:
         up = ch & ((x & ~closed) | (own & ~self.own & ~x))
         return up == ch and not up & guard
 
-    def _answer(self, a: int, b: int, fidx: list[int], fmask: int, path: bool) -> tuple[int, tuple]:
+    def _answer(self, a: int, b: int, fidx: list[int], fmask: int, path: bool) -> tuple[int, tuple, bool]:
         """(cheapest trains from city a to city b with the routes ``fidx`` free, the search
-        entry): from a remembered search that gives what a new search would (its trains and,
-        if ``path``, its very path; see the class docstring), else from a new search; noted in
-        ``seen``/``guard`` (its path) when they are kept."""
+        entry, whether its path is the one a new search would find): from a remembered search
+        that gives what a new search would (its trains and, if ``path``, its very path; see the
+        class docstring), else from a new search; noted in ``seen``/``guard`` (its path) when
+        they are kept."""
         fmask &= self.open
         z = self.own | fmask
         x = self.closed
@@ -368,6 +368,7 @@ class _SeatView:
         key = a << net.sh | b
         d = -1
         e: Any = None
+        sure = True
         if not (x or self.own):  # the untouched board (the first tickets): asked the same often
             e = net.pristine.get((key, z))
             if e is not None:
@@ -378,21 +379,27 @@ class _SeatView:
                 lst = net.memo0.get(key)
                 if lst is not None:
                     lst = self.memo[key] = list(lst)
+            nzx = ~(z | x)
             for e in lst or ():
                 z0, x0, seen = e[0], e[1], e[2]
-                ch = ((z0 ^ z) | (x0 ^ x)) & seen
+                zc = z0 ^ z
+                xc = x0 ^ x
+                ch = (zc | xc) & seen
                 if not ch:
                     d = e[3]
                     break
-                if e[3] == _INF and not x0 & ~x & seen:
+                if e[3] == _INF and not xc & x0 & seen:
                     d = _INF  # out of reach then: the search went through all it could
                     break  # reach, and none of those routes has opened since
-                up = ch & ((x & ~x0) | (z0 & ~z & ~x))  # dearer than then
+                # dearer than then: closed since, or own or free then and open now (as
+                # ``ch & ((x & ~x0) | (z0 & ~z & ~x))``, with fewer new big ints)
+                up = ch & ((xc & x) | (zc & z0 & nzx))
                 pm = e[5]
                 if up & pm:
                     continue  # a route it went by
-                down = ch & ~up
-                off = down & ~pm
+                down = ch ^ up
+                on = down & pm  # its path's routes that became free
+                off = down ^ on
                 d = e[3]
                 # routes cheaper now, off its path: each out of its reach? From each end the
                 # search went on from (not a country it did not start from: a dead end, H-8.2)
@@ -402,6 +409,7 @@ class _SeatView:
                 # than D (dl + 0 <= D - 1) could lower D
                 reach = False
                 if off:
+                    sure = path  # (the trains alone: its path may not be the search's)
                     limit = d if path else d - 1
                     dl, ra, rb, country, need = e[6], net.ra, net.rb, net.country, net.need
                 while off:
@@ -416,8 +424,7 @@ class _SeatView:
                         break
                 if reach:
                     continue  # within its reach: the search might go another way
-                on = down & pm  # its path's routes that became free: it stays, by the savings
-                while on:
+                while on:  # (its path stays, by the savings)
                     low = on & -on
                     d -= net.need[low.bit_length() - 1]
                     on ^= low
@@ -428,7 +435,7 @@ class _SeatView:
         if self.seen is not None:
             self.seen |= e[2]
             self.guard |= e[5]
-        return d, e
+        return d, e, sure
 
     def cost(self, a: int, b: int, fidx: list[int] = [], fmask: int = 0) -> int:  # noqa: B006 (read only)
         """The cheapest trains from city a to city b, ``fidx`` routes free (none by default);
@@ -438,7 +445,7 @@ class _SeatView:
     def run(self, a: int, b: int, fidx: list[int], fmask: int) -> tuple[int, list[int]]:
         """Cheapest trains from city a to city b, ``fidx`` routes free: (cost, route indices
         still to claim, from b back to a); (1 << 30, []) when b can't be reached."""
-        d, e = self._answer(a, b, fidx, fmask, True)
+        d, e, _ = self._answer(a, b, fidx, fmask, True)
         code = self.code
         return d, [i for i in e[4] if code[i]]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import gt, sub
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
 from ..actions import ClaimRoute
 from ..board import Board, COLORS, Route
@@ -421,12 +421,47 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
     number of claims, its base payments' items in Tables.claim_row)``, without building the
     claims (the last mechanic's :meth:`~ttr_nb.rules.mechanic.Mechanic.claim_count`).
     :func:`block_claim` builds one claim of a block."""
+    if not _in_order(g):
+        return None
+    blocks = list(_walk(g, seat, False))
+    return sum([b[1] for b in blocks]), blocks
+
+
+def nth_route_claim(g: "Game", seat: int, k: int, count: int) -> ClaimRoute:
+    """``claim_options(g, seat)[k]`` of ``count`` claims on a board whose mechanics' claims are
+    in order: the routes walked as :func:`claim_blocks` walks them, from the nearer end, up
+    to the one that holds claim k, whose claims alone are built. IndexError past the last."""
+    if not 0 <= k < count:
+        raise IndexError("claim index out of range")
+    back = 2 * k >= count
+    if back:  # (the last claim is k = 0 from the end)
+        k = count - 1 - k
+    for i, n, items in _walk(g, seat, back):
+        if k < n:
+            claims = _route_claims(g, seat, i, items, g._hooks["claim_options"])
+            return claims[n - 1 - k if back else k]
+        k -= n
+    raise IndexError("claim index out of range")
+
+
+def _in_order(g: "Game") -> bool:
+    """Does every mechanic that expands claims list each route's claims in legal order?"""
+    for m in g._hooks["claim_options"]:
+        if not m.claim_options_in_order:
+            return False
+    return True
+
+
+def _walk(g: "Game", seat: int, back: bool) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+    """(route index, its number of claims, its base payments' items) of each route on which
+    ``seat`` has a claim now, in route-id order (``back``: from the last), the mechanics'
+    claims counted by the last one's ``claim_count`` (each kind of route once, if every
+    mechanic allows: ``claim_count_by_kind``). The mechanics' ``claim_options_start`` is
+    called first, so :func:`_route_claims` may follow for the route read."""
     counts = cards_of(g, seat)
     hooks = g._hooks["claim_options"]
     by_kind: dict[int, int] | None = {}  # each kind of route counted once (if every mechanic allows)
     for m in hooks:
-        if not m.claim_options_in_order:
-            return None
         if not m.claim_count_by_kind:
             by_kind = None
         m.claim_options_start(seat)
@@ -436,12 +471,14 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
     check = g._hooks["open_for"]
     routes = g.board.routes
     first, last = hooks[:-1], (hooks[-1] if hooks else None)
-    blocks = []
-    total = 0
-    while cand:  # the routes open to the seat that its cards pay, in route-id order
-        low = cand & -cand
-        cand ^= low
-        p = low.bit_length() - 1
+    while cand:  # the routes open to the seat that its cards pay, in route-id order (or back)
+        if back:
+            p = cand.bit_length() - 1
+            cand ^= 1 << p
+        else:
+            low = cand & -cand
+            cand ^= low
+            p = low.bit_length() - 1
         k = kind[p]
         got = plan[k] or _pay_spec_of(T, plan, k, counts)
         if not got[0]:
@@ -461,9 +498,7 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
                     by_kind[k] = n
             if not n:
                 continue
-        blocks.append((i, n, got[1]))
-        total += n
-    return total, blocks
+        yield i, n, got[1]
 
 
 def claim_total(g: "Game", seat: int) -> int | None:
