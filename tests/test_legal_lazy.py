@@ -189,9 +189,9 @@ def test_apply_returns_events_worded_when_read():
 
 @pytest.mark.parametrize("variant,n", [("heart-of-africa", 3), ("team-asia", 4)])
 def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(variant, n, monkeypatch):
-    """Terrain and Teams count their claims without building them (route by route,
-    ``Mechanic.claim_count``; Teams also all at once from packed kernels, ``claim_total``, and
-    each kind of route once, ``claim_count_by_kind``); with the default counts (build each
+    """Terrain and Teams count their claims without building them (all at once from packed
+    kernels, ``claim_total``; route by route, ``Mechanic.claim_count``, each kind of route
+    once, ``claim_count_by_kind``); with the default counts (build each
     route's claims, then ``len``) every state has the same legal actions, read by index, and
     the random games are the same."""
     from ttr_nb.rules.mechanic import Mechanic
@@ -213,7 +213,29 @@ def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(
     for cls in (Terrain, Teams):
         monkeypatch.setattr(cls, "claim_count", Mechanic.claim_count)
         monkeypatch.setattr(cls, "claim_count_by_kind", False)
-    if variant == "team-asia":  # (counted route by route first, then with the defaults only)
-        assert [play(s) for s in range(3)] == counted
-        monkeypatch.setattr(Teams, "claim_total", Mechanic.claim_total)
+    # (counted route by route first, then with the defaults only)
     assert [play(s) for s in range(3)] == counted
+    monkeypatch.setattr(Teams, "claim_total", Mechanic.claim_total)
+    monkeypatch.setattr(Terrain, "claim_total", Mechanic.claim_total)
+    assert [play(s) for s in range(3)] == counted
+
+
+@pytest.mark.parametrize("policy", [{}, {"loco_as_terrain": False}, {"require_real_terrain_card": True},
+                                    {"majority_check": "after_discard"}, {"allow_zero_zero_majority": False},
+                                    {"loco_terrain_value": 2}])
+def test_terrain_counts_every_doubling_without_walking_the_routes_H_5_H_6(policy):
+    """Terrain's ``claim_total`` (payments by what they leave, weighted by the doublings each
+    allows: H-5.2 cards per doubling, H-5.3 to H-5.5 majority, H-6 Locomotives as Terrain) is
+    the length of the full listing in every state of random games of 2, 3 and 5 players,
+    under each Terrain setting."""
+    checked = 0
+    for n in (2, 3, 5):
+        for seed in range(3):
+            g = new_game("heart-of-africa", n, seed=seed, **policy)
+            rng = random.Random(seed)
+            while not g.over:
+                if g.pending == "turn":
+                    assert claiming.claim_total(g, g.seat) == len(claiming.claim_options(g, g.seat))
+                    checked += 1
+                g.random_step(rng)
+    assert checked > 1000

@@ -163,11 +163,16 @@ class GreedyAgent:
         ends_of = {}
         alone = []
         answer = v._answer
+        done = v.done
         for tid in tickets:  # a path is left to claim if it costs anything
+            if tid in done:
+                continue  # (joined already, and for good: saves asking again at every plan)
             ends = ends_of[tid] = known.get(tid) or net.ticket(game.board, tid)
             cost, e, sure = answer(ends[0], ends[1], fidx, fmask, False)
             if 0 < cost <= trains:
                 alone.append((cost, -ends[2], tid, e if sure else ()))
+            elif not cost and not fmask:
+                done.add(tid)
         alone.sort()
         planned = set(fidx)
         pidx = list(fidx)
@@ -523,7 +528,7 @@ class GreedyAgent:
                 break
             keep.append(tid)
             left.remove(tid)
-            if ok and cost <= trains:
+            if ok and cost <= trains and left:  # (the last one: its path is not needed)
                 total += cost
                 t = game.board.ticket(tid)
                 planned.update(self._costs(game, seat, t.a, t.b, planned)[1])

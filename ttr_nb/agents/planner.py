@@ -168,7 +168,7 @@ class _SeatView:
     """
 
     __slots__ = ("net", "owner", "openf", "side", "code", "lw", "lrep", "open", "own", "closed", "adj", "adjx",
-                 "memo", "plans", "nclaims", "seen", "guard", "game", "version", "last", "lend",
+                 "memo", "plans", "done", "nclaims", "seen", "guard", "game", "version", "last", "lend",
                  "stations")
 
     def __init__(self, net: _Net):
@@ -194,6 +194,9 @@ class _SeatView:
         self.guard = 0
         """While a plan is made: the routes its searches saw, and those whose getting dearer
         could change one (see :meth:`holds`)."""
+        self.done: set[str] = set()
+        """Tickets its own routes join (no route free): done for good while no own route stops
+        being its own (emptied then, and by :meth:`_reset`)."""
         self.last: Any = None
         """The last plan asked for its routes (``GreedyAgent._wanted``): (kept tickets, trains,
         holder tickets, route ids, own, closed, seen, guard)."""
@@ -248,6 +251,7 @@ class _SeatView:
     def _reset(self, code: list[int]) -> None:
         """Take ``code`` for every route: the masks, the weights and the adjacency anew."""
         net = self.net
+        self.done = set()
         if min(code, default=1) > 0:  # every route open to the seat (a new game)
             self.open, self.own, self.closed = net.every, 0, 0
             self.code = code
@@ -279,6 +283,7 @@ class _SeatView:
             self.open &= ~b
         elif was == 0:
             self.own &= ~b
+            self.done = set()
         else:
             self.closed &= ~b
         if x > 0:

@@ -37,16 +37,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..actions import Action, ClaimRoute, register_action, register_card_words
-from ..cards import LOCO, LOCOMOTIVE, rng_for, shuffle
+from ..cards import CARD_NAMES, LOCO, LOCOMOTIVE, rng_for, shuffle
 from ..events import register_event, route_label
 from ..scoring.lines import Line, plural
-from . import drawing
-from .claiming import route_worth
+from . import claiming, drawing
+from .claiming import payment_range, route_worth
 from .endgame import end_turn
 from .mechanic import Mechanic
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..board import Route
+    from ..board import Board, Route
     from ..game import Game
 
 TERRAINS: tuple[str, ...] = ("desert", "jungle", "mountain")
@@ -156,8 +156,49 @@ _DRAW_KINDS = frozenset(("turn", "second-card"))
 _POLICIES = ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card", "majority_check",
              "allow_zero_zero_majority")
 """The settings the doubling rules read."""
-_SHARED: dict[tuple, tuple[dict, dict, dict]] = {}
+_SHARED: dict[tuple, tuple[dict, dict, dict, dict]] = {}
 """The Terrain settings -> the memos their games share (:class:`Terrain`)."""
+_LEFT: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (2, 0), (2, 1), (2, 2))
+"""(cards per doubling, Locomotives left up to that many) of a payment: what its doublings
+depend on besides the player's cards (:meth:`Terrain._allowed`)."""
+_TYPE_OF_INDEX: tuple[int, ...] = tuple(TERRAINS.index(TERRAIN_OF_COLOR[c]) for c in CARD_NAMES[:8])
+"""The Terrain type (its place in TERRAINS) of a route by its colour index (H-3.2)."""
+_COLOURS_OF_TYPE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(8) if _TYPE_OF_INDEX[c] == j) for j in range(len(TERRAINS)))
+"""The colour indexes of each Terrain type (gray, index 8, is Mountain & Cliff too)."""
+_WEIGHTED: dict[tuple, tuple] = {}
+"""(id(tables), weights, (trains, Locomotives)) -> (tables, :meth:`Terrain._weighted`)."""
+_KERNELS: dict[int, tuple] = {}
+"""id(tables) -> (tables, :func:`doubling_kernels` of them)."""
+
+
+def doubling_kernels(T: "claiming.Tables") -> tuple:
+    """kernels[t][w][h][q]: the payments one colour's h cards (0: the all-Locomotive one) and
+    w Locomotives make on the routes of each slot that take at most t trains
+    (``claiming.payment_range``), counting only those of ``_LEFT[q]``: routes of that many
+    cards per doubling (H-5.2) and payments that leave that many Locomotives (up to it);
+    packed by slot as ``Tables.kernel_table`` packs (w up to ``maxlen + 2``, h up to
+    ``maxlen``: more leave or pay the same). Built once for each board."""
+    hit = _KERNELS.get(id(T))
+    if hit is not None and hit[0] is T:
+        return hit[1]
+    ml = T.maxlen
+
+    def per_route(w: int, h: int, need: int, j: int):
+        def count(L: int, fe: int) -> int:
+            if cards_needed(L) != need:
+                return 0
+            locos = payment_range(L, h, w, fe) if h else (range(L, L + 1) if w >= L else range(0))
+            return sum(1 for k in locos if min(w - k, need) == j)
+        return count
+
+    out = tuple(tuple(tuple(tuple(T.pack(t, per_route(w, h, need, j)) for need, j in _LEFT)
+                            for h in range(ml + 1)) for w in range(ml + 3))
+                for t in range(T.maxneed + 1))
+    _KERNELS[id(T)] = (T, out)
+    return out
+
+
 _DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
 """id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
@@ -215,7 +256,7 @@ class Terrain(Mechanic):
     def __init__(self, game: "Game"):
         super().__init__(game)
         pol = game.policies
-        shared = _SHARED.setdefault(tuple(pol[k] for k in _POLICIES), ({}, {}, {}))
+        shared = _SHARED.setdefault(tuple(pol[k] for k in _POLICIES), ({}, {}, {}, {}))
         self._mix_cache: dict[tuple, list[tuple[int, tuple]]] = shared[0]
         """:meth:`_doublings` by (type, need, real, Locomotives, policies); shared by the
         games of the same Terrain settings."""
@@ -226,6 +267,10 @@ class Terrain(Mechanic):
         depends on these and the settings only)."""
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (the face-up cards, no blind card left)."""
+        self._rows: dict[tuple, tuple] = shared[3]
+        """(id(tables), type, standing, trains, Locomotives) -> (tables, that type's weighted
+        kernels (:meth:`_weighted`) or None): what :meth:`claim_total` reads; shared likewise
+        (tables are kept for the life of the program)."""
         self._now: tuple[Action, ...] | None = None
         """:meth:`actions` now; None once the Terrain cards move (set so by each method
         of this mechanic that moves them: the state changes only through them)."""
@@ -495,10 +540,13 @@ class Terrain(Mechanic):
             by_left[spare] = self._allowed(seat, t, need, spare)
         return spare, by_left, t, need
 
-    def _allowed(self, seat: int, t: str, need: int, locos: int) -> list[tuple[tuple[str, int], ...]]:
+    def _allowed(self, seat: int, t: str, need: int, locos: int,
+                 stand: tuple[int, int] | None = None) -> list[tuple[tuple[str, int], ...]]:
         """The ``ClaimRoute.terrain`` of every doubling ``seat`` may add now to a payment that
-        leaves ``locos`` Locomotives (the majority allows it, H-5.3), in legal-action order."""
-        stand = self.standing(seat, t)
+        leaves ``locos`` Locomotives (the majority allows it, H-5.3), in legal-action order
+        (``stand``: :meth:`standing` of ``seat`` and ``t``, if known)."""
+        if stand is None:
+            stand = self.standing(seat, t)
         key = (t, need, locos, stand)
         hit = self._allowed_cache.get(key)
         if hit is None:  # (it depends on these and the settings only: remembered)
@@ -517,6 +565,85 @@ class Terrain(Mechanic):
             mixes = [(r, terrain_pairs(t, r, l)) for r, l in self.mixes(need, real, locos)]
             hit = self._mix_cache[key] = sorted(mixes, key=lambda x: x[1])
         return hit
+
+    @classmethod
+    def claim_spread(cls, board: "Board") -> int:
+        return 1 + 3  # a payment and at most 3 doublings (2 cards: 2 + 0, 1 + 1, 0 + 2; H-5.2, H-6)
+
+    def claim_total(self, seat: int) -> int:
+        """Every payment of every open route and its doublings (H-5, H-6), counted without
+        walking the routes: the payments as ``claiming.count_claims`` counts them, plus, per
+        colour, the seat's packed open routes times the payments by what they leave
+        (:func:`doubling_kernels`) weighted by the doublings each leaves room for
+        (:meth:`_doubling_weights`, from :meth:`_allowed`)."""
+        g = self.game
+        base = claiming.count_claims(g, seat)
+        if not base:
+            return 0
+        hand = g.hands[seat]
+        w = hand[LOCO]
+        T = g.T
+        trains = g.trains[seat]
+        tk = trains if trains < T.maxneed else T.maxneed
+        wk = w if w < T.maxlen + 2 else T.maxlen + 2
+        held = self.state["held"]
+        mine = held[seat]
+        rows = []  # each type's weighted kernels by cards held (None: no doubling of that type)
+        for t in TERRAINS:
+            best = 0
+            for o, h in enumerate(held):
+                if o != seat and h[t] > best:
+                    best = h[t]
+            key = (id(T), t, mine[t], best, tk, wk)
+            row = self._rows.get(key)
+            if row is None:
+                wt = self._doubling_weights(seat, t, (mine[t], best))
+                row = self._rows[key] = (T, self._weighted(T, wt, (tk, wk)) if wt else None)
+            rows.append(row[1])
+        if rows[0] is None and rows[1] is None and rows[2] is None:
+            return base
+        M = g.openv[seat]
+        ml = T.maxlen
+        rm = rows[2]  # (gray routes are Mountain & Cliff, H-3.3)
+        x = 0
+        gray = 0
+        for c in range(8):
+            h = hand[c]
+            if h:
+                r = rows[_TYPE_OF_INDEX[c]]
+                if r is not None:
+                    x += M[c] * r[h if h < ml else ml]
+                if rm is not None:
+                    gray += rm[h if h < ml else ml]
+        if gray:
+            x += M[8] * gray
+        for j, r in enumerate(rows):  # (the all-Locomotive payments, by the routes' types)
+            if r is not None and r[0]:
+                m = M[8] if j == 2 else 0
+                for c in _COLOURS_OF_TYPE[j]:
+                    m += M[c]
+                x += m * r[0]
+        return base + ((x >> T.shift) & T.field_mask)
+
+    def _weighted(self, T: "claiming.Tables", wt: tuple[int, ...], at: tuple[int, int]) -> tuple[int, ...]:
+        """The :func:`doubling_kernels` of ``at`` (trains, Locomotives) weighted by ``wt`` (the
+        doublings each kind of payment leaves room for), by cards held: one packed count of
+        doublings per route slot (remembered: the weights and ``at`` recur)."""
+        key = (id(T), wt, at)
+        hit = _WEIGHTED.get(key)
+        if hit is None or hit[0] is not T:
+            ks = doubling_kernels(T)[at[0]][at[1]]
+            if len(_WEIGHTED) > 20_000:
+                _WEIGHTED.clear()
+            hit = _WEIGHTED[key] = (T, tuple(sum(a * b for a, b in zip(wt, k)) for k in ks))
+        return hit[1]
+
+    def _doubling_weights(self, seat: int, t: str, stand: tuple[int, int]) -> tuple[int, ...]:
+        """How many doublings of type ``t`` ``seat`` may add (its ``stand``: :meth:`standing`)
+        to a payment on a route of 1 and of 2 cards per doubling that leaves j Locomotives, for
+        each (cards per doubling, j) of :data:`_LEFT` (j up to the cards); () if none."""
+        out = tuple(len(self._allowed(seat, t, need, j, stand)) for need, j in _LEFT)
+        return out if any(out) else ()
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         if not action.terrain:
