@@ -11,6 +11,7 @@ from ..cards import CARD_INDEX, CARD_NAMES, GRAY_INDEX, LOCO
 from ..legal import draws as card_draws
 from ..game import Game
 from ..rules.stations import BuildStation
+from ..rules.tickets import min_keep
 from .claimable import _Claimable, _longest
 from .mechanics import _doubling_gain, _holder_tickets, _stations, _stations_left, _terrain_wish, _tickets, _tunnel_ok
 from .planner import _INF, _SeatView, _net
@@ -498,10 +499,7 @@ class GreedyAgent:
         """Keep the minimum (the tickets adding the fewest trains to the plan), then more while
         the plan fits in :meth:`budget` (class docstring)."""
         offered = game.offered_tickets(seat)
-        lo = len(offered)
-        for a in legal:
-            if isinstance(a, KeepTickets) and len(a.tickets) < lo:
-                lo = len(a.tickets)
+        lo = min_keep(game)  # (the engine's rule, B-2.4, B-6.1: the listing is not built)
         total, order = self.plan(game, seat)
         planned = set(order)
         budget = self.budget(game, seat)
@@ -532,8 +530,8 @@ class GreedyAgent:
                 total += cost
                 t = game.board.ticket(tid)
                 planned.update(self._costs(game, seat, t.a, t.b, planned)[1])
-        a = KeepTickets(tuple(keep))
-        return a if a in legal else legal[0]
+        # legal: offered tickets, none twice, at least ``lo`` (as ``legal`` lists them, sorted)
+        return KeepTickets._raw(tuple(sorted(keep)))
 
     def __repr__(self) -> str:
         return f"GreedyAgent(seed={self.seed!r})"

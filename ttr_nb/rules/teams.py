@@ -518,10 +518,14 @@ class Teams(Mechanic):
         M = g.openv[seat]
         x = M[9] * _split_kernel(T, t, -1, 0, hw, ow)
         gm = M[8]
+        kernels = _KERNELS
         for c in range(8):
             hc, oc = hand[c], hold[c]
             if hc or oc:
-                x += (M[c] + gm) * _split_kernel(T, t, hc, oc, hw, ow)
+                k = kernels.get((T, t, hc, oc, hw, ow))  # (_split_kernel's memo first: a call costs more)
+                if k is None:
+                    k = _split_kernel(T, t, hc, oc, hw, ow)
+                x += (M[c] + gm) * k
         return (x >> T.shift) & T.field_mask
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
