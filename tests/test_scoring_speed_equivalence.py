@@ -4,7 +4,7 @@ Scoring a simulated game runs some twenty ticket searches, so :mod:`ttr_nb.scori
 does them on integer tables with shared searches, and a simulation stores each sheet as
 JSON text built directly. Here each fast path is held against a plain reference:
 
-- ticket completion (:func:`ttr_nb.scoring_search.connections`) against
+- ticket completion (:func:`ttr_nb.graph.connections`) against
   :func:`ttr_nb.graph.connect`, ticket by ticket;
 - the gap of a ticket not done (:class:`ttr_nb.scoring_search.GapSearch`) against
   :func:`reference_gap` below, the first Scoresheet's own search (a Dijkstra over city
@@ -32,7 +32,8 @@ import ttr_nb
 from ttr_nb.agents import play_game
 from ttr_nb.graph import connect
 from ttr_nb.scoring import BONUSES, KINDS, Claim, Measure, Scorer, Scoresheet, register_bonus
-from ttr_nb.scoring_search import GapSearch, connections
+from ttr_nb.graph import connections
+from ttr_nb.scoring_search import GapSearch
 
 simulate_module = importlib.import_module("ttr_nb.simulate")
 COMPACT = {"ensure_ascii": False, "separators": (",", ":")}
@@ -250,7 +251,7 @@ def test_B_6_4_B_8_2_trail_pass_finds_the_pieces_tickets_use(data):
     partition as ticket completion's own (``_pieces``), the same length as the trail, and
     the same tickets done (countries have a node per route, H-8.5)."""
     from ttr_nb.graph import board_graph, longest_trail
-    from ttr_nb.scoring_search import _pieces, tickets_done
+    from ttr_nb.scoring_search import pieces_of, tickets_done
     from ttr_nb.trail import trail_length_and_pieces
 
     board = data.draw(st.sampled_from(BOARDS), label="board")
@@ -259,7 +260,7 @@ def test_B_6_4_B_8_2_trail_pass_finds_the_pieces_tickets_use(data):
     length, pieces = trail_length_and_pieces(board, ids)
     assert length == longest_trail(board, ids).length
     ends = board_graph(board).ends
-    own = _pieces([ends[r] for r in ids])
+    own = pieces_of([ends[r] for r in ids])
     assert pieces.keys() == own.keys()
     for x in pieces:
         assert set(pieces[x]) == own[x]

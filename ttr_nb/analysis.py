@@ -26,6 +26,7 @@ from typing import Iterable, Sequence
 from .board_index import board_index
 from .errors import IllegalAction
 from .paths import PathSearch
+from .scoring_search import tickets_done
 from .trail import EMPTY_TRAIL, BoardGraph, Trail, _make_trail, board_graph
 
 __all__ = [
@@ -706,20 +707,11 @@ class StationOption:
         return self.text
 
 
-def _joined(board, route_ids: Sequence[int], tickets: Sequence) -> list[bool]:
-    """For each ticket, whether ``route_ids`` join its two cities (as
-    :func:`ttr_nb.graph.ticket_done`, the one path search over the board's index)."""
-    ix = board_index(board)
-    cars = ix.costs(ix.length, route_ids)
-    return [t.a == t.b or PathSearch(ix, cars, [ix.node(t.a)]).first((ix.node(t.b),)) is not None
-            for t in tickets]
-
-
 def station_options(sheet, player: int | str) -> list[StationOption]:
     """Every choice for each of ``player``'s built train stations (Europe, EU-4), one station
     at a time: lend no route, or borrow one route of another player into its city, and which
     of the player's tickets that one route completes (a ticket is done when its two cities are
-    joined: :func:`ttr_nb.graph.ticket_done`).
+    joined: :func:`ttr_nb.scoring_search.tickets_done`).
 
     ``sheet`` is a Scoresheet (``game.score()``), ``player`` a scorer's number or name. The
     stations come in the order built, each with "no route" first, then its routes by id. As
@@ -758,13 +750,13 @@ def station_options(sheet, player: int | str) -> list[StationOption]:
     own = [c.route for c in scorer.claims]
     owners = {c.route: s.name for j, s in enumerate(scorers) if j != i for c in s.claims}
     tickets = [t if not isinstance(t, str) else board.ticket(t) for t in scorer.tickets]
-    before = _joined(board, own, tickets)
+    before = tickets_done(board, own, tickets)
     out = []
     for city in scorer.extra(NAME, ()) or ():
         out.append(StationOption(city, None, None, (), 0, f"{city}: no route" + (f", +{k}" if k else "")))
         for r in borrowable(board, city, own, owners):
             route = board.route(r)
-            done = tuple(t for t, was, now in zip(tickets, before, _joined(board, own + [r], tickets))
+            done = tuple(t for t, was, now in zip(tickets, before, tickets_done(board, own + [r], tickets))
                          if now and not was)
             gain = 2 * sum(t.points for t in done) - k
             words = (", ".join(f"{t.a}–{t.b} ({t.points})" for t in done) + f": {gain:+d} points"

@@ -28,14 +28,18 @@ Example
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from .board_index import board_index
 from .paths import PathSearch
+from .scoring_search import pieces_of
 from .trail import Trail, board_graph, longest_trail, longest_trail_length
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .board import Board, Ticket
+
 __all__ = [
-    "Trail", "longest_trail", "longest_trail_length", "Connection", "connect", "ticket_done", "Network", "networks",
+    "Trail", "longest_trail", "longest_trail_length", "Connection", "connect", "connections", "ticket_done", "Network", "networks",
     "largest_network", "board_graph",
     # analysis (re-exported)
     "longest_simple_path", "cheapest_cost", "TicketValue", "ticket_values", "ticket_outliers",
@@ -140,6 +144,89 @@ def connect(board, route_ids: Iterable[int], a: str, b: str) -> Connection:
     search = PathSearch(ix, cars, [src], by_routes=True)
     rids, nodes = search.path(search.first((dst,)))
     return Connection(a, b, True, tuple(rids), tuple(names[x] for x in nodes), reach_a, reach_b)
+
+
+def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket]) -> tuple:
+    """One :class:`~ttr_nb.graph.Connection` per ticket, equal to
+    ``connect(board, route_ids, t.a, t.b)`` for each, computed together: the network's
+    pieces once, the path only for the tickets that are done.
+
+    Parameters
+    ----------
+    board : Board
+        The board.
+    route_ids : iterable of int
+        The network: the routes a player (or a team) owns.
+    tickets : sequence of Ticket
+        The tickets to check.
+
+    Returns
+    -------
+    tuple of Connection
+        One per ticket, in order.
+
+    Raises
+    ------
+    IllegalAction
+        A city or a route id that is not on the board (as :func:`connect`).
+
+    Examples
+    --------
+    >>> import ttr_nb
+    >>> board = ttr_nb.load_map("usa")
+    >>> ids = board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"])
+    >>> [(c.connected, c.cities) for c in connections(board, ids, [board.ticket("O08"), board.ticket("O01")])]
+    [(True, ('Denver', 'Omaha', 'Chicago', 'Pittsburgh')), (False, ())]
+    """
+    tickets = tuple(tickets)
+    if not tickets:
+        return ()
+    route_ids = tuple(route_ids)
+    g = board_graph(board)
+    nodes_of, ends = g.nodes_of, g.ends
+    try:
+        route_ends = [ends[rid] for rid in route_ids]
+        ticket_ends = [(t.a, t.b, nodes_of[t.a], nodes_of[t.b]) for t in tickets]
+    except (KeyError, TypeError):  # not a route or a city of the board
+        return tuple(connect(board, route_ids, t.a, t.b) for t in tickets)  # its errors
+    piece = pieces_of(route_ends)
+    names = g.names
+    piece_names: dict[int, frozenset[str]] = {}  # id(piece) -> the names of its nodes
+
+    def reach(end: str, nodes: tuple[int, ...]) -> tuple[frozenset[str], list[set[int]]]:
+        found = [piece[x] for x in nodes if x in piece]
+        if not found:
+            return frozenset((end,)), found
+        out = frozenset((end,))
+        for p in found:
+            k = id(p)
+            if k not in piece_names:
+                piece_names[k] = frozenset([names[x] for x in p])
+            out = out | piece_names[k]
+        return out, found
+
+    ix = board_index(board)
+    cars: list | None = None  # each route's spaces if in the network, else None
+    searches: dict[str, PathSearch] = {}  # by first end: one search, resumed
+    out = []
+    for a, b, src, dst in ticket_ends:
+        if a == b:
+            out.append(Connection(a, b, True, (), (a,), frozenset([a]), frozenset([a])))
+            continue
+        reach_a, pa = reach(a, src)
+        reach_b, pb = reach(b, dst)
+        if not any(p is q for p in pa for q in pb):
+            out.append(Connection(a, b, False, (), (), reach_a, reach_b))
+            continue
+        if cars is None:
+            cars = ix.costs(ix.length, route_ids)
+        search = searches.get(a)
+        if search is None:
+            search = searches[a] = PathSearch(ix, cars, [ix.index[a]], by_routes=True)
+        rids, path = search.path(search.first((ix.index[b],)))
+        out.append(Connection(a, b, True, tuple(rids), tuple(ix.names[x] for x in path),
+                              reach_a, reach_b))
+    return tuple(out)
 
 
 def ticket_done(board, route_ids: Iterable[int], ticket) -> bool:

@@ -1,11 +1,11 @@
-"""The Scoresheet's ticket searches: is each ticket done (by which path), and, when it is
-not, the cheapest gap between its two ends. Both run over the board's index
-(:mod:`ttr_nb.board_index`) with the one path search (:class:`ttr_nb.paths.PathSearch`),
-and give exactly what the plain searches give, ties included:
+"""The Scoresheet's ticket searches: is each ticket done, and, when it is not, the cheapest
+gap between its two ends. Both run over the board's index (:mod:`ttr_nb.board_index`) with
+the one path search (:class:`ttr_nb.paths.PathSearch`), and give exactly what the plain
+searches give, ties included:
 
-- :func:`connections` gives, for each ticket, the :class:`~ttr_nb.graph.Connection` that
-  :func:`ttr_nb.graph.connect` gives (the network's pieces are found once, and the path
-  search runs only for the tickets that are done); :func:`tickets_done` only says which;
+- :func:`tickets_done` says which tickets a network completes (its pieces, :func:`pieces_of`,
+  found once; a country joins only the pieces of its own routes, H-8.2);
+  :func:`ttr_nb.graph.connections` adds each done ticket's path;
 - :class:`GapSearch` finds the gap of a ticket that is not done: a search by trains over
   the routes still open, where the scorer's own routes cost nothing, routes held by others
   cannot be used and a country is an end point, never passed through (H-8.2). The search
@@ -19,9 +19,8 @@ Example
 >>> import ttr_nb
 >>> board = ttr_nb.load_map("usa")
 >>> ids = [board.find_route("Denver", "Omaha").id]
->>> ticket = board.tickets[0]
->>> [c.connected for c in connections(board, ids, [ticket])]
-[False]
+>>> tickets_done(board, ids, [board.tickets[0]])
+(False,)
 """
 from __future__ import annotations
 
@@ -32,95 +31,10 @@ from .board_index import board_index
 from .paths import PathSearch
 from .trail import board_graph
 
-__all__ = ["connections", "tickets_done", "GapSearch"]
+__all__ = ["tickets_done", "pieces_of", "GapSearch"]
 
 
 # -- ticket completion ----------------------------------------------------------------
-def connections(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket]) -> tuple:
-    """One :class:`~ttr_nb.graph.Connection` per ticket, equal to
-    ``connect(board, route_ids, t.a, t.b)`` for each, computed together: the network's
-    pieces once, the path only for the tickets that are done.
-
-    Parameters
-    ----------
-    board : Board
-        The board.
-    route_ids : iterable of int
-        The network: the routes a player (or a team) owns.
-    tickets : sequence of Ticket
-        The tickets to check.
-
-    Returns
-    -------
-    tuple of Connection
-        One per ticket, in order.
-
-    Raises
-    ------
-    IllegalAction
-        A city or a route id that is not on the board (as :func:`ttr_nb.graph.connect`).
-
-    Examples
-    --------
-    >>> import ttr_nb
-    >>> board = ttr_nb.load_map("usa")
-    >>> ids = board.route_ids(["Denver–Omaha", "Omaha–Chicago", "Chicago–Pittsburgh"])
-    >>> [(c.connected, c.cities) for c in connections(board, ids, [board.ticket("O08"), board.ticket("O01")])]
-    [(True, ('Denver', 'Omaha', 'Chicago', 'Pittsburgh')), (False, ())]
-    """
-    from .graph import Connection, connect
-
-    tickets = tuple(tickets)
-    if not tickets:
-        return ()
-    route_ids = tuple(route_ids)
-    g = board_graph(board)
-    nodes_of, ends = g.nodes_of, g.ends
-    try:
-        route_ends = [ends[rid] for rid in route_ids]
-        ticket_ends = [(t.a, t.b, nodes_of[t.a], nodes_of[t.b]) for t in tickets]
-    except (KeyError, TypeError):  # not a route or a city of the board
-        return tuple(connect(board, route_ids, t.a, t.b) for t in tickets)  # its errors
-    piece = _pieces(route_ends)
-    names = g.names
-    piece_names: dict[int, frozenset[str]] = {}  # id(piece) -> the names of its nodes
-
-    def reach(end: str, nodes: tuple[int, ...]) -> tuple[frozenset[str], list[set[int]]]:
-        found = [piece[x] for x in nodes if x in piece]
-        if not found:
-            return frozenset((end,)), found
-        out = frozenset((end,))
-        for p in found:
-            k = id(p)
-            if k not in piece_names:
-                piece_names[k] = frozenset([names[x] for x in p])
-            out = out | piece_names[k]
-        return out, found
-
-    ix = board_index(board)
-    cars: list | None = None  # each route's spaces if in the network, else None
-    searches: dict[str, PathSearch] = {}  # by first end: one search, resumed
-    out = []
-    for a, b, src, dst in ticket_ends:
-        if a == b:
-            out.append(Connection(a, b, True, (), (a,), frozenset([a]), frozenset([a])))
-            continue
-        reach_a, pa = reach(a, src)
-        reach_b, pb = reach(b, dst)
-        if not any(p is q for p in pa for q in pb):
-            out.append(Connection(a, b, False, (), (), reach_a, reach_b))
-            continue
-        if cars is None:
-            cars = ix.costs(ix.length, route_ids)
-        search = searches.get(a)
-        if search is None:
-            search = searches[a] = PathSearch(ix, cars, [ix.index[a]], by_routes=True)
-        rids, path = search.path(search.first((ix.index[b],)))
-        out.append(Connection(a, b, True, tuple(rids), tuple(ix.names[x] for x in path),
-                              reach_a, reach_b))
-    return tuple(out)
-
-
 def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticket],
                  pieces: Mapping[int, Any] | None = None) -> tuple[bool, ...]:
     """For each ticket, whether ``route_ids`` join its ends: ``connections(...)[i].connected``
@@ -156,7 +70,7 @@ def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticke
     """
     g = board_graph(board)
     ends, nodes_of = g.ends, g.nodes_of
-    get = (pieces if pieces is not None else _pieces([ends[rid] for rid in route_ids])).get
+    get = (pieces if pieces is not None else pieces_of([ends[rid] for rid in route_ids])).get
     out = []
     for t in tickets:
         src, dst = nodes_of[t.a], nodes_of[t.b]
@@ -170,9 +84,26 @@ def tickets_done(board: Board, route_ids: Iterable[int], tickets: Sequence[Ticke
     return tuple(out)
 
 
-def _pieces(route_ends: Iterable[tuple[int, int, int]]) -> dict[int, set[int]]:
-    """The network's pieces: node -> the set of the nodes of its piece (one set object per
-    piece, shared by its nodes)."""
+def pieces_of(route_ends: Iterable[tuple[int, int, int]]) -> dict[int, set[int]]:
+    """The connected pieces of a network, from its routes' ends.
+
+    Parameters
+    ----------
+    route_ends : iterable of (int, int, int)
+        Each route's two nodes and its spaces, as ``board_graph(board).ends`` gives them.
+
+    Returns
+    -------
+    dict of int to set of int
+        Each node of the network -> the set of the nodes of its piece (one set object per
+        piece, shared by its nodes: two nodes are joined when their sets are the same object).
+
+    Examples
+    --------
+    >>> pieces = pieces_of([(0, 1, 3), (1, 2, 2), (5, 6, 1)])
+    >>> pieces[0] is pieces[2], pieces[0] is pieces[5], sorted(pieces[6])
+    (True, False, [5, 6])
+    """
     piece: dict[int, set[int]] = {}
     for u, v, _w in route_ends:
         pu, pv = piece.get(u), piece.get(v)

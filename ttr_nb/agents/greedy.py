@@ -56,12 +56,13 @@ class GreedyAgent:
     or routes out of its reach or on its path got cheaper (see ``_SeatView``); searches on
     the untouched board are shared by every seat and game. A whole plan is remembered with
     what its searches read, and holds while only routes off their paths get dearer (and the
-    tickets and the trains stay). Tunnels: a claim's payments are sorted by the spare card
-    before a mechanic expands them. On a turn or a
-    second card it reads what it can pay from the card counts (``game.T`` tables, as the
+    tickets and the trains stay); a ticket its own routes join is not asked again. Tunnels: a
+    claim's payments are sorted by the spare card before a mechanic expands them. On a turn or
+    a second card it reads what it can pay from the card counts (``game.T`` tables, as the
     engine lists claims) and builds the payments of the one route it claims, never every
     legal action. Ticket choices ask for the trains of each ticket and for the path of the
-    ones kept only; they, the decisions of the mechanics and a turn with fewer than two card
+    ones kept only, and read the least number to keep from the rule (``tickets.min_keep``),
+    not from the listing; the decisions of the mechanics and a turn with fewer than two card
     sources go through ``game.legal_actions()``. Tunnel checks run only for tunnels. In
     :func:`play_game` its choices are played without being checked again (they are legal by
     how they are made; the tests replay its games through the checks).

@@ -414,7 +414,6 @@ class _SeatView:
                 # than D (dl + 0 <= D - 1) could lower D
                 reach = False
                 if off:
-                    sure = path  # (the trains alone: its path may not be the search's)
                     limit = d if path else d - 1
                     dl, ra, rb, country, need = e[6], net.ra, net.rb, net.country, net.need
                 while off:
@@ -429,6 +428,9 @@ class _SeatView:
                         break
                 if reach:
                     continue  # within its reach: the search might go another way
+                # (the trains alone, with routes cheaper off its path: its path may not be the
+                # one a new search would find)
+                sure = path or down == on
                 while on:  # (its path stays, by the savings)
                     low = on & -on
                     d -= net.need[low.bit_length() - 1]

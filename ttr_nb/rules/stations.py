@@ -33,6 +33,7 @@ from ..cards import CARD_INDEX, CARD_NAMES, GRAY_INDEX, LOCO, counts_text
 from ..errors import shown
 from ..events import register_event
 from ..validate import did_you_mean
+from ..scoring_search import tickets_done
 from .claiming import base_payments
 from .mechanic import Mechanic
 
@@ -390,14 +391,13 @@ def best_use(board: "Board", scorer: "Scorer", scorers: "Sequence[Scorer]",
         for r in routes:
             owners[r] = name
     options = [[None, *borrowable(board, city, own, owners)] for city in stations]
-    base = _Pieces(board, own)
     best: tuple | None = None
     best_value = 0
     best_done: tuple[bool, ...] = ()
     tried = 0
     for choice in itertools.product(*options):
         tried += 1
-        done = base.done_with([r for r in choice if r is not None], tickets)
+        done = tickets_done(board, own + tuple(r for r in choice if r is not None), tickets)
         value = (sum(t.points if d else -t.points for t, d in zip(tickets, done))
                  + unused_points * sum(1 for r in choice if r is None))
         if best is None or value > best_value:
@@ -408,7 +408,8 @@ def best_use(board: "Board", scorer: "Scorer", scorers: "Sequence[Scorer]",
         if r is None:
             helps.append(())
             continue
-        without = base.done_with([q for j, q in enumerate(choice) if q is not None and j != i], tickets)
+        without = tickets_done(board, own + tuple(q for j, q in enumerate(choice) if q is not None and j != i),
+                               tickets)
         helps.append(tuple(t for t, d, w in zip(tickets, best_done, without) if d and not w))
     use = StationUse(board, scorer.name, tuple(zip(stations, choice)), tickets, best_done,
                      best_value, tuple(helps), {r: owners[r] for r in choice if r is not None}, tried,
@@ -440,46 +441,6 @@ def _check(board: "Board", scorer: "Scorer", scorers: "Sequence[Scorer]", statio
         if both:
             raise IllegalAction(f"{scorer.name} and {other.name} both have a train station in {both[0]}: "
                                 f"one station per city (EU-4).")
-
-
-class _Pieces:
-    """The connected pieces of a set of routes (union-find), to which a few borrowed routes
-    are added per question without changing them."""
-
-    def __init__(self, board: "Board", routes: Sequence[int]):
-        self.board = board
-        parent: dict[str, str] = {}
-
-        def find(x: str) -> str:
-            while parent.setdefault(x, x) != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        for r in routes:
-            route = board.route(r)
-            a, b = find(route.a), find(route.b)
-            if a != b:
-                parent[a] = b
-        self.root = {c: find(c) for c in parent}
-
-    def done_with(self, borrowed: Sequence[int], tickets: Sequence[Any]) -> tuple[bool, ...]:
-        """For each ticket, whether its ends are joined by the routes plus ``borrowed``."""
-        root = self.root
-        extra: dict[str, str] = {}
-
-        def find(x: str) -> str:
-            x = root.get(x, x)
-            while extra.get(x, x) != x:
-                x = extra[x]
-            return x
-
-        for r in borrowed:
-            route = self.board.route(r)
-            a, b = find(route.a), find(route.b)
-            if a != b:
-                extra[a] = b
-        return tuple(find(t.a) == find(t.b) for t in tickets)
 
 
 # -- events ----------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..board import Board, Ticket
-from ..scoring_search import connections, tickets_done
+from ..graph import connections
+from ..scoring_search import tickets_done
 from ..trail import longest_trail, trail_length_and_pieces
 from .lines import Scorer
 
