@@ -6,8 +6,10 @@ counts without building and builds only what is read: on a turn, ``len(legal)`` 
 the claims (``claiming.count_claims``) and the ticket draw, and ``legal[k]`` builds only the
 action at index k (``claiming.nth_claim`` for a claim); iterating, comparing or printing it
 builds the whole list (:func:`listing`, the one place that says what is legal). On a board whose
-mechanics change claims (Terrain cards, team holders) the claims are counted route by route
-(``claiming.claim_blocks``) and ``legal[k]`` builds the claims of one route. It
+mechanics change claims (Terrain cards, team holders) the mechanic counts them
+(``Mechanic.claim_total``, else route by route: ``claiming.claim_blocks``) and ``legal[k]``
+builds the claims of one route (``claiming.nth_route_claim``). A choice of tickets is counted
+and built one by one the same way (``tickets.keep_count``, ``tickets.nth_keep``). It
 compares equal to a list of the same actions and prints as one; ``list(legal)`` gives a list
 to change. A random player is ``legal[int(rng.random() * len(legal))]``.
 

@@ -166,8 +166,6 @@ _TYPE_OF_INDEX: tuple[int, ...] = tuple(TERRAINS.index(TERRAIN_OF_COLOR[c]) for 
 _COLOURS_OF_TYPE: tuple[tuple[int, ...], ...] = tuple(
     tuple(c for c in range(8) if _TYPE_OF_INDEX[c] == j) for j in range(len(TERRAINS)))
 """The colour indexes of each Terrain type (gray, index 8, is Mountain & Cliff too)."""
-_WEIGHTED: dict[tuple, tuple] = {}
-"""(id(tables), weights, (trains, Locomotives)) -> (tables, :meth:`Terrain._weighted`)."""
 _KERNELS: dict[int, tuple] = {}
 """id(tables) -> (tables, :func:`doubling_kernels` of them)."""
 
@@ -268,9 +266,9 @@ class Terrain(Mechanic):
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (the face-up cards, no blind card left)."""
         self._rows: dict[tuple, tuple] = shared[3]
-        """(id(tables), type, standing, trains, Locomotives) -> (tables, that type's weighted
-        kernels (:meth:`_weighted`) or None): what :meth:`claim_total` reads; shared likewise
-        (tables are kept for the life of the program)."""
+        """(id(tables), trains, Locomotives, type, standing) -> (tables, that type's
+        :meth:`_kernels`): what :meth:`claim_total` reads; shared likewise (tables are kept for
+        the life of the program)."""
         self._now: tuple[Action, ...] | None = None
         """:meth:`actions` now; None once the Terrain cards move (set so by each method
         of this mechanic that moves them: the state changes only through them)."""
@@ -572,36 +570,43 @@ class Terrain(Mechanic):
 
     def claim_total(self, seat: int) -> int:
         """Every payment of every open route and its doublings (H-5, H-6), counted without
-        walking the routes: the payments as ``claiming.count_claims`` counts them, plus, per
-        colour, the seat's packed open routes times the payments by what they leave
-        (:func:`doubling_kernels`) weighted by the doublings each leaves room for
-        (:meth:`_doubling_weights`, from :meth:`_allowed`)."""
+        walking the routes, as ``claiming.count_claims`` counts payments: per colour held, the
+        seat's packed open routes times a kernel by slot of what its cards pay there, here
+        each payment counted once and once more for each doubling it allows (:meth:`_kernels`:
+        the payments by what they leave, :func:`doubling_kernels`, weighted by the doublings
+        each leaves room for, :meth:`_doubling_weights`)."""
         g = self.game
-        base = claiming.count_claims(g, seat)
-        if not base:
-            return 0
         hand = g.hands[seat]
-        w = hand[LOCO]
         T = g.T
         trains = g.trains[seat]
+        w = hand[LOCO]
         tk = trains if trains < T.maxneed else T.maxneed
         wk = w if w < T.maxlen + 2 else T.maxlen + 2
-        held = self.state["held"]
+        held = g.ext[self.name]["held"]  # (self.state, inline)
         mine = held[seat]
-        rows = []  # each type's weighted kernels by cards held (None: no doubling of that type)
-        for t in TERRAINS:
-            best = 0
-            for o, h in enumerate(held):
-                if o != seat and h[t] > best:
-                    best = h[t]
-            key = (id(T), t, mine[t], best, tk, wk)
-            row = self._rows.get(key)
-            if row is None:
-                wt = self._doubling_weights(seat, t, (mine[t], best))
-                row = self._rows[key] = (T, self._weighted(T, wt, (tk, wk)) if wt else None)
-            rows.append(row[1])
-        if rows[0] is None and rows[1] is None and rows[2] is None:
-            return base
+        D, J, Mt = TERRAINS
+        d0, j0, m0 = mine[D], mine[J], mine[Mt]  # (each type's cards: the seat's, the most of any other)
+        d1 = j1 = m1 = 0
+        for o, h in enumerate(held):
+            if o != seat:
+                d, j, m = h[D], h[J], h[Mt]
+                if d > d1:
+                    d1 = d
+                if j > j1:
+                    j1 = j
+                if m > m1:
+                    m1 = m
+        got = self._rows  # each Terrain type's kernels by cards held
+        rd = got.get((id(T), tk, wk, D, d0, d1))
+        if rd is None:
+            rd = got[(id(T), tk, wk, D, d0, d1)] = (T, self._kernels(g, seat, D, (d0, d1), tk, wk))
+        rj = got.get((id(T), tk, wk, J, j0, j1))
+        if rj is None:
+            rj = got[(id(T), tk, wk, J, j0, j1)] = (T, self._kernels(g, seat, J, (j0, j1), tk, wk))
+        rm = got.get((id(T), tk, wk, Mt, m0, m1))
+        if rm is None:
+            rm = got[(id(T), tk, wk, Mt, m0, m1)] = (T, self._kernels(g, seat, Mt, (m0, m1), tk, wk))
+        rows = (rd[1], rj[1], rm[1])
         M = g.openv[seat]
         ml = T.maxlen
         rm = rows[2]  # (gray routes are Mountain & Cliff, H-3.3)
@@ -610,33 +615,33 @@ class Terrain(Mechanic):
         for c in range(8):
             h = hand[c]
             if h:
-                r = rows[_TYPE_OF_INDEX[c]]
-                if r is not None:
-                    x += M[c] * r[h if h < ml else ml]
-                if rm is not None:
-                    gray += rm[h if h < ml else ml]
+                if h > ml:
+                    h = ml
+                x += M[c] * rows[_TYPE_OF_INDEX[c]][h]
+                gray += rm[h]
         if gray:
             x += M[8] * gray
-        for j, r in enumerate(rows):  # (the all-Locomotive payments, by the routes' types)
-            if r is not None and r[0]:
+        for j in range(3):  # (the all-Locomotive payments, by the routes' types)
+            r = rows[j]
+            if r[0]:
                 m = M[8] if j == 2 else 0
                 for c in _COLOURS_OF_TYPE[j]:
                     m += M[c]
                 x += m * r[0]
-        return base + ((x >> T.shift) & T.field_mask)
+        return (x >> T.shift) & T.field_mask
 
-    def _weighted(self, T: "claiming.Tables", wt: tuple[int, ...], at: tuple[int, int]) -> tuple[int, ...]:
-        """The :func:`doubling_kernels` of ``at`` (trains, Locomotives) weighted by ``wt`` (the
-        doublings each kind of payment leaves room for), by cards held: one packed count of
-        doublings per route slot (remembered: the weights and ``at`` recur)."""
-        key = (id(T), wt, at)
-        hit = _WEIGHTED.get(key)
-        if hit is None or hit[0] is not T:
-            ks = doubling_kernels(T)[at[0]][at[1]]
-            if len(_WEIGHTED) > 20_000:
-                _WEIGHTED.clear()
-            hit = _WEIGHTED[key] = (T, tuple(sum(a * b for a, b in zip(wt, k)) for k in ks))
-        return hit[1]
+    def _kernels(self, g: "Game", seat: int, t: str, stand: tuple[int, int], tk: int, wk: int) -> tuple[int, ...]:
+        """For the routes of type ``t``: by cards of one colour held (0: the all-Locomotive
+        payment), the packed claims by slot of a seat with ``wk`` Locomotives, ``tk`` trains
+        (both capped) and ``stand`` (:meth:`standing`): each payment (``game.kernels``) and
+        each doubling it allows (:func:`doubling_kernels` weighted by :meth:`_doubling_weights`)."""
+        T = g.T
+        base = g.kernels[tk][wk][:T.maxlen + 1]
+        wt = self._doubling_weights(seat, t, stand)
+        if not wt:
+            return base
+        ks = doubling_kernels(T)[tk][wk]
+        return tuple(b + sum(a * k for a, k in zip(wt, kk)) for b, kk in zip(base, ks))
 
     def _doubling_weights(self, seat: int, t: str, stand: tuple[int, int]) -> tuple[int, ...]:
         """How many doublings of type ``t`` ``seat`` may add (its ``stand``: :meth:`standing`)
