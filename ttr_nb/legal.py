@@ -140,8 +140,8 @@ def _mechanic_actions_kept(hooks: list, pending: str) -> Sequence[Action]:
 
 _SPLITS: dict[int, tuple] = {}
 """id(mechanics' actions) -> (those actions, the ones before claims sorted, the tail with and
-without the ticket draw, a mechanic's claim among them?): kept while that very object is (the
-mechanics hand out remembered tuples)."""
+without the ticket draw, a mechanic's claim among them?, all of them sorted): kept while that
+very object is (the mechanics hand out remembered tuples)."""
 _HEADS: dict[tuple[int, int], tuple] = {}
 """(id(draws), id(mechanics' actions before claims)) -> (draws, those actions, the head)."""
 
@@ -161,7 +161,8 @@ def _split(more: Sequence[Action]) -> tuple:
     lo = sorted((a for a in more if a.rank < _CLAIM_RANK), key=Action._key)
     hi = [a for a in more if a.rank > _CLAIM_RANK]
     return _remember(_SPLITS, id(more), (more, lo, (merged(([],), hi), merged(([_DRAW_TICKETS],), hi)),
-                                         any(a.rank == _CLAIM_RANK for a in more)))
+                                         any(a.rank == _CLAIM_RANK for a in more),
+                                         sorted(more, key=Action._key)))
 
 
 def _head(d: list[Action], lo: list[Action]) -> list[Action]:
@@ -241,10 +242,11 @@ class LegalActions(ListView):
         if p == "second-card":
             d = draws(g, True)
             hooks = g._hooks["actions"]
-            if not hooks:
+            more = _mechanic_actions_kept(hooks, p) if hooks else ()
+            if not more:
                 a = self._all = d
             else:  # (the draws and the mechanics' draws, remembered as the turn's parts are)
-                sp = _split(_mechanic_actions_kept(hooks, p))
+                sp = _split(more)
                 a = self._all = merged((_head(d, sp[1]),), list(sp[2][0])) if sp[2][0] else _head(d, sp[1])
         elif (p == "setup-tickets" or p == "keep-tickets") and not (
                 g._hooks["actions"] and _mechanic_actions_kept(g._hooks["actions"], p)):
@@ -256,7 +258,13 @@ class LegalActions(ListView):
             self._nc = self._n = tickets.keep_count(g)
             return
         else:
-            a = self._all = listing(g)
+            hooks = g._hooks["actions"]
+            more = _mechanic_actions_kept(hooks, p) if hooks and p != "over" else None
+            if type(more) is tuple and p != "setup-tickets" and p != "keep-tickets":
+                # (a mechanic's own decision, its actions a tuple it remembers: sorted once)
+                a = self._all = _split(more)[4]
+            else:
+                a = self._all = listing(g, None if more is None else list(more))
         self._n = len(a)
 
     def _game_now(self) -> "Game":
