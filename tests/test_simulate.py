@@ -253,6 +253,9 @@ def test_no_progress_output_unless_asked(capsys):
         simulate("usa", 2, 1, progress=42)
     with pytest.raises(ValueError, match="progress must be"):
         simulate_iter("usa", 2, 1, progress="yes")
+    for number in (1, 0, 1.0):  # (equal to True or False, but not a yes or a no)
+        with pytest.raises(ValueError, match="progress must be True, False"):
+            simulate("usa", 2, 1, progress=number)
 
 
 def test_widget_progress_bar_fills_up():

@@ -93,12 +93,16 @@ def is_bar(progress: Any) -> bool:
 
 
 def check_progress(progress: Any) -> None:
-    """ValueError, in words, for a ``progress`` argument that is not one of the kinds taken."""
-    if progress in (True, False, None) or is_bar(progress) \
+    """ArgumentError (a ValueError), in words, for a ``progress`` argument that is not one of
+    the kinds taken. True and False are themselves: 1, 0 and 1.0 are refused (they compare
+    equal to them, but a number is not a yes or a no)."""
+    if progress is True or progress is False or progress is None or is_bar(progress) \
             or callable(getattr(progress, "write", None)):
         return
-    raise ValueError("progress must be True, False, a text stream, or an object with "
-                     f"update(n) and close() (such as a tqdm bar), not {progress!r}")
+    from .errors import ArgumentError, shown
+
+    raise ArgumentError("progress must be True, False, a text stream, or an object with "
+                        f"update(n) and close() (such as a tqdm bar), not {shown(progress)}", "progress")
 
 
 def progress_bar(progress: Any, total: int, unit: str = "games") -> Any:
