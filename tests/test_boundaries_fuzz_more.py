@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 import ttr_nb
 from ttr_nb import lab
 from ttr_nb.board import MapError, load_map, parse_map
-from ttr_nb.errors import ArgumentError, IllegalAction, SaveError
+from ttr_nb.errors import ArgumentError, IllegalAction, ResultsError, SaveError
 
 EXAMPLES = int(os.environ.get("TTR_FUZZ_EXAMPLES", "30"))
 KEEP_GOING = bool(os.environ.get("TTR_FUZZ_KEEP_GOING"))
@@ -322,15 +322,15 @@ def test_the_issues_degenerate_maps_are_refused_by_name(change):
 
 # -- results files ----------------------------------------------------------------------------
 def names(path):
-    """The refusal of a results file: a ValueError of the lab's own, naming the file (it is
-    a plain ValueError: older callers check its type)."""
+    """The refusal of a results file: the package's ResultsError (a ValueError), naming the
+    file."""
     def own(e: Exception) -> bool:
         try:
             name = str.__str__(path) if isinstance(path, str) else str(path)
         except Exception:  # noqa: BLE001 (no name: only the package's own errors then)
             return False
         head = name[:40] if name.strip() else "(no file name)"  # (a long name is shortened)
-        return type(e) is ValueError and str(e).startswith(head)
+        return type(e) is ResultsError and isinstance(e, ValueError) and str(e).startswith(head)
     return own
 
 

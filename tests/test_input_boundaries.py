@@ -23,7 +23,7 @@ from ttr_nb import lab, new_game
 from ttr_nb.actions import ClaimRoute, DrawCard, KeepTickets
 from ttr_nb.agents import play_game
 from ttr_nb.board import MapError, load_map, maps_dir, parse_map
-from ttr_nb.errors import MAX_NAME, IllegalAction, SaveError
+from ttr_nb.errors import MAX_NAME, IllegalAction, ResultsError, SaveError
 from ttr_nb.game import Game
 from ttr_nb.simulate import simulate, simulate_iter
 from ttr_nb.timeline import Timeline
@@ -271,8 +271,9 @@ def test_saved_setting_of_the_wrong_type_is_refused():
 ])
 def test_read_results_checks_each_record_naming_file_and_line(tmp_path, change, words):
     p = results_file(tmp_path, change)
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(ResultsError) as e:  # (the package's own error, a ValueError)
         lab.read_results(p)
+    assert isinstance(e.value, ValueError)
     assert f"{p}, line 1: not a game result" in str(e.value)
     assert any(w in str(e.value) for w in words.split("|")), e.value
 
@@ -512,7 +513,7 @@ def test_fuzz_results_files_give_only_value_errors(tmp_path_factory, data):
     try:
         results = lab.read_results(p)
     except ValueError as e:
-        assert type(e) is ValueError and str(p) in str(e)
+        assert type(e) is ResultsError and str(p) in str(e)
         return
     lab.win_rates(results), lab.rows(results), lab.ticket_completion(results)
 

@@ -18,7 +18,8 @@ _EXPORTS = {
     "MapError": "board", "COLORS": "board",
     # rules engine
     "variants": "variants", "Variant": "variants", "get_variant": "variants",
-    "new_game": "game", "Game": "game", "IllegalAction": "errors", "SaveError": "errors", "ArgumentError": "errors",
+    "new_game": "game", "Game": "game", "IllegalAction": "errors", "SaveError": "errors", "ResultsError": "errors",
+    "ArgumentError": "errors",
     # graph and scoring
     "longest_trail": "graph", "Trail": "graph", "longest_simple_path": "graph",
     "connect": "graph", "Connection": "graph", "ticket_done": "graph", "networks": "graph",

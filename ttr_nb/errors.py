@@ -39,6 +39,11 @@ class SaveError(ValueError):
     changed after it was saved (its actions do not replay to the position it records)."""
 
 
+class ResultsError(ValueError):
+    """A results file (``ttr-nb simulate --json``, one game result per line) that cannot be
+    read: the message names the file and the line, and what is wrong there."""
+
+
 class ArgumentError(ValueError, TypeError):
     """A value given to ttr_nb that is not allowed: the message names the argument, the value
     (shortened) and what is allowed, e.g. "seat must be a whole number from 0 to 1 (a seat of
@@ -269,5 +274,5 @@ def save_error(where: str, what: str) -> SaveError:
     return SaveError(f"{where}: {what}")
 
 
-__all__ = ["IllegalAction", "SaveError", "ArgumentError", "MAX_NAME", "MAX_DEPTH", "MAX_INT", "shown", "cut_words",
+__all__ = ["IllegalAction", "SaveError", "ResultsError", "ArgumentError", "MAX_NAME", "MAX_DEPTH", "MAX_INT", "shown", "cut_words",
            "int_problem", "action_problem", "read_text", "decode", "parse_json", "load_json", "save_error"]

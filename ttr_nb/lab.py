@@ -129,14 +129,15 @@ def read_results(path: str | Path) -> list[GameResult]:
 
     Each line is checked: bounded JSON, then a record of the right shape (:func:`shape_problem`)
     whose variant, players, agents, seats and winners agree (:func:`result_problem`). Anything
-    else raises ValueError naming the file and the line; a file that is missing, a directory,
-    UTF-16 or not UTF-8 too (a ``path`` that is no file name: ArgumentError)."""
+    else raises :class:`~ttr_nb.errors.ResultsError` (a ValueError) naming the file and the
+    line; a file that is missing, a directory, UTF-16 or not UTF-8 too (a ``path`` that is no
+    file name: ArgumentError)."""
     import os
 
-    from .errors import parse_json, read_text
+    from .errors import ResultsError, parse_json, read_text
 
-    def error(where: str, what: str) -> ValueError:
-        return ValueError(f"{where}: {what}")
+    def error(where: str, what: str) -> ResultsError:
+        return ResultsError(f"{where}: {what}")
 
     if not isinstance(path, (str, Path)) and not (isinstance(path, os.PathLike) and _fspath_text(path)):
         raise ArgumentError(f"path must be the name of a results file (text or a Path), not {shown(path)}",
