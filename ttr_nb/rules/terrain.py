@@ -36,12 +36,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, ClaimRoute, register_action, register_card_words
-from ..cards import CARD_NAMES, LOCO, LOCOMOTIVE, rng_for, shuffle
+from ..actions import Action, ClaimRoute, register_action
+from ..cards import LOCO, LOCOMOTIVE, rng_for, shuffle
 from ..events import register_event, route_label
 from ..scoring.lines import Line, plural
-from . import claiming, drawing
-from .claiming import payment_range, route_worth
+from . import drawing
+from .claiming import route_worth
 from .endgame import end_turn
 from .mechanic import Mechanic
 
@@ -49,76 +49,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..board import Board, Route
     from ..game import Game
 
-TERRAINS: tuple[str, ...] = ("desert", "jungle", "mountain")
-TERRAIN_NAMES = {"desert": "Desert & Savanna", "jungle": "Jungle & Forest", "mountain": "Mountain & Cliff"}
-"""Terrain card types (H-3.2), by the name a route's ``terrain`` carries."""
-register_card_words(TERRAIN_NAMES)  # the words of ClaimRoute.terrain
-"""The three Terrain types (H-3.1), in board order."""
-TERRAIN_OF_COLOR: dict[str, str] = {
-    "red": "desert", "orange": "desert", "yellow": "desert",
-    "pink": "jungle", "blue": "jungle", "green": "jungle",
-    "white": "mountain", "gray": "mountain", "black": "mountain",
-}
-"""A route's printed colour -> its Terrain type (H-3.2; gray is Mountain & Cliff, H-3.3)."""
-CARDS_PER_TYPE = 15
-"""Terrain cards of each type (H-3.1): 45 in all."""
-DISPLAY_SIZE = 2
-"""Face-up Terrain cards (H-3.4)."""
-START_CARDS = 1
-"""Terrain cards dealt to each player at setup (H-3.4)."""
-DECK = "deck"
-"""The blind Terrain draw's source."""
-
-
-def terrain_of(route: "Route") -> str:
-    """The Terrain type of a route: from its printed colour, whatever pays for it (H-3.3)."""
-    return TERRAIN_OF_COLOR[route.color]
-
-
-def cards_needed(length: int) -> int:
-    """Terrain cards that double a route (H-5.2): 1 for 1–3 spaces, 2 for 4–6."""
-    return 1 if length <= 3 else 2
-
-
-def terrain_word(t: str, n: int | None = None) -> str:
-    """'Desert & Savanna', or with a count '2 Desert & Savanna cards'."""
-    name = TERRAIN_NAMES.get(t, t)
-    if n is None:
-        return name
-    return f"{n} {name} card{'s' * (n != 1)}"
-
-
-def _a(t: str) -> str:
-    return f"a {TERRAIN_NAMES.get(t, t)} card"
-
-
-def terrain_pairs(t: str, real: int, locos: int) -> tuple[tuple[str, int], ...]:
-    """The canonical ``ClaimRoute.terrain`` for ``real`` cards of type ``t`` plus ``locos``
-    Locomotives (the order ``ClaimRoute`` itself normalises to: Locomotives first)."""
-    out: tuple[tuple[str, int], ...] = ()
-    if locos:
-        out += ((LOCOMOTIVE, locos),)
-    if real:
-        out += ((t, real),)
-    return out
-
-
-def _claim_spent_text(r: "Route", c: Any) -> str:
-    """The cards a Scoresheet Claim spent to double ``r``: '1 Desert & Savanna card + 1 Locomotive'."""
-    if not c.terrain_spent:
-        return f"{TERRAIN_NAMES.get(r.terrain or '', r.terrain or 'Terrain')} cards"
-    real = sum(1 for x in c.terrain_spent if x != LOCOMOTIVE)
-    return spent_text(r.terrain or "Terrain", real, len(c.terrain_spent) - real)
-
-
-def spent_text(t: str, real: int, locos: int) -> str:
-    """'2 Desert & Savanna cards', '1 Jungle & Forest card + 1 Locomotive'."""
-    parts = []
-    if real:
-        parts.append(terrain_word(t, real))
-    if locos:
-        parts.append(f"{locos} Locomotive{'s' * (locos != 1)}")
-    return " + ".join(parts) or "nothing"
+from .terrain_cards import (  # the cards' facts and words (H-3, H-5.2), re-exported here
+    _COLOURS_OF_TYPE, _LEFT, _TYPE_OF_INDEX, CARDS_PER_TYPE, DECK, DISPLAY_SIZE, START_CARDS, TERRAIN_NAMES,
+    TERRAIN_OF_COLOR, TERRAINS, _a, _claim_spent_text, cards_needed, doubling_kernels, spent_text, terrain_of,
+    terrain_pairs, terrain_word)
 
 
 # -- the action ------------------------------------------------------------------------------
@@ -158,45 +92,6 @@ _POLICIES = ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card
 """The settings the doubling rules read."""
 _SHARED: dict[tuple, tuple[dict, dict, dict, dict]] = {}
 """The Terrain settings -> the memos their games share (:class:`Terrain`)."""
-_LEFT: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (2, 0), (2, 1), (2, 2))
-"""(cards per doubling, Locomotives left up to that many) of a payment: what its doublings
-depend on besides the player's cards (:meth:`Terrain._allowed`)."""
-_TYPE_OF_INDEX: tuple[int, ...] = tuple(TERRAINS.index(TERRAIN_OF_COLOR[c]) for c in CARD_NAMES[:8])
-"""The Terrain type (its place in TERRAINS) of a route by its colour index (H-3.2)."""
-_COLOURS_OF_TYPE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c for c in range(8) if _TYPE_OF_INDEX[c] == j) for j in range(len(TERRAINS)))
-"""The colour indexes of each Terrain type (gray, index 8, is Mountain & Cliff too)."""
-_KERNELS: dict[int, tuple] = {}
-"""id(tables) -> (tables, :func:`doubling_kernels` of them)."""
-
-
-def doubling_kernels(T: "claiming.Tables") -> tuple:
-    """kernels[t][w][h][q]: the payments one colour's h cards (0: the all-Locomotive one) and
-    w Locomotives make on the routes of each slot that take at most t trains
-    (``claiming.payment_range``), counting only those of ``_LEFT[q]``: routes of that many
-    cards per doubling (H-5.2) and payments that leave that many Locomotives (up to it);
-    packed by slot as ``Tables.kernel_table`` packs (w up to ``maxlen + 2``, h up to
-    ``maxlen``: more leave or pay the same). Built once for each board."""
-    hit = _KERNELS.get(id(T))
-    if hit is not None and hit[0] is T:
-        return hit[1]
-    ml = T.maxlen
-
-    def per_route(w: int, h: int, need: int, j: int):
-        def count(L: int, fe: int) -> int:
-            if cards_needed(L) != need:
-                return 0
-            locos = payment_range(L, h, w, fe) if h else (range(L, L + 1) if w >= L else range(0))
-            return sum(1 for k in locos if min(w - k, need) == j)
-        return count
-
-    out = tuple(tuple(tuple(tuple(T.pack(t, per_route(w, h, need, j)) for need, j in _LEFT)
-                            for h in range(ml + 1)) for w in range(ml + 3))
-                for t in range(T.maxneed + 1))
-    _KERNELS[id(T)] = (T, out)
-    return out
-
-
 _DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
 """id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
