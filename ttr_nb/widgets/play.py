@@ -604,14 +604,23 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         return "<br>".join(parts)
 
     # -- the board's events ------------------------------------------------------------------
-    def _why_not_claim(self, rid: int) -> str | None:
-        """None when the person to act may claim ``rid`` now, else the reason in words."""
+    def _not_a_persons_turn(self) -> str | None:
+        """Why nobody at this panel may act now (the game is over, or a computer player is to
+        act), in words; None when a person is to act."""
         g = self.game
         if g.over:
             return "The game is over: no more moves."
         if g.current_player not in self.humans:
             return (f"It is {g.names[g.current_player]}'s turn, played by the computer: press "
                     f"'Let the computer players play'.")
+        return None
+
+    def _why_not_claim(self, rid: int) -> str | None:
+        """None when the person to act may claim ``rid`` now, else the reason in words."""
+        g = self.game
+        why = self._not_a_persons_turn()
+        if why is not None:
+            return why
         if self._payments.get(rid):
             return None
         return g.why_not(self._trial_claim(rid)) or "No payment is possible for this route now."
@@ -714,12 +723,10 @@ class PlayPanel(BoardFallback, MessageMixin, W.VBox):
         reason, asked of ``game.why_not`` with the colour they hold most), or None."""
         from ..rules.stations import BuildStation
 
+        why = self._not_a_persons_turn()
+        if why is not None:
+            return why
         g = self.game
-        if g.over:
-            return "The game is over: no more moves."
-        if g.current_player not in self.humans:
-            return (f"It is {g.names[g.current_player]}'s turn, played by the computer: press "
-                    f"'Let the computer players play'.")
         seat = g.current_player
         n = len(g.view(None)["players"][seat].get("stations", ())) + 1
         hand = g.view(seat)["hand"]
