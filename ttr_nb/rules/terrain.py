@@ -480,7 +480,9 @@ class Terrain(Mechanic):
         held = g.ext[self.name]["held"]  # (self.state, inline)
         mine = held[seat]
         D, J, Mt = TERRAINS
-        d0, j0, m0 = mine[D], mine[J], mine[Mt]  # (each type's cards: the seat's, the most of any other)
+        # :meth:`standing` of the three types in one pass (calling it three times costs a random
+        # Heart of Africa game 3 to 9 % more): each type's cards, the seat's and the most of any other
+        d0, j0, m0 = mine[D], mine[J], mine[Mt]
         d1 = j1 = m1 = 0
         for o, h in enumerate(held):
             if o != seat:
