@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # pragma: no cover
 _DRAW_CARD: dict[int, DrawCard] = {c: DrawCard(drawing.source_name(c)) for c in range(drawing.DECK, LOCO + 1)}
 """The DrawCard of each source code, built once (actions are frozen: they are shared)."""
 _DRAW_TICKETS = DrawTickets()
-_BIT = drawing.KIND_BIT
+_kinds_face_up = drawing.kinds_face_up
 _DRAWS: list[list[list[DrawCard] | None]] = [[None] * 512 for _ in range(4)]
 """_DRAWS[2 * (no blind card) + second][kinds face up]: the DrawCard actions, one shared list
 (made when first needed)."""
@@ -56,11 +56,7 @@ _KEEP: list = []
 def draws(g: "Game", second: bool) -> list[DrawCard]:
     """The DrawCard actions of ``drawing.sources(g, second)``, one shared list for each
     kinds of card face up, deck and card (first or second)."""
-    d = g.display
-    if len(d) == 5:  # (drawing.kinds_face_up, inline: a call costs a random game 3 % more)
-        m = _BIT[d[0]] | _BIT[d[1]] | _BIT[d[2]] | _BIT[d[3]] | _BIT[d[4]]
-    else:
-        m = drawing.kinds_face_up(d)
+    m = _kinds_face_up(g.display)
     blind = bool(g.deck or g.discard)
     row = _DRAWS[second if blind else 2 + second]
     out = row[m]
