@@ -47,18 +47,21 @@ def test_every_index_is_the_listed_action(variant, n):
 @pytest.mark.parametrize("variant,n", [("team-asia", 4), ("heart-of-africa", 2), ("heart-of-africa", 3)])
 def test_nth_route_claim_is_claim_options_item_TA_10_H_5(variant, n):
     """On boards whose mechanics expand claims (a team holder's splits, TA-10; Terrain
-    doublings, H-5), claiming.nth_route_claim(g, seat, k, count) walks the routes from the
-    nearer end and gives claim_options(g, seat)[k]; IndexError outside 0..count-1."""
+    doublings, H-5), claiming.nth_route_claim(g, seat, k, count, kernels) walks the routes
+    from the nearer end, each counted from its colour's kernel (claiming.claim_total), and
+    gives claim_options(g, seat)[k]; IndexError outside 0..count-1."""
     seen = 0
     for g in _states(variant, n, 4, every=2):
         if g.pending != "turn":
             continue
         opts = claiming.claim_options(g, g.seat)
+        count, kernels = claiming.claim_total(g, g.seat)
+        assert count == len(opts)
         for k, a in enumerate(opts):
-            assert claiming.nth_route_claim(g, g.seat, k, len(opts)) == a
+            assert claiming.nth_route_claim(g, g.seat, k, count, kernels) == a
         for past in (len(opts), -1):
             with pytest.raises(IndexError):
-                claiming.nth_route_claim(g, g.seat, past, len(opts))
+                claiming.nth_route_claim(g, g.seat, past, count, kernels)
         seen += len(opts)
     assert seen > 300
 
@@ -190,7 +193,7 @@ def test_apply_returns_events_worded_when_read():
 @pytest.mark.parametrize("variant,n", [("heart-of-africa", 3), ("team-asia", 4)])
 def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(variant, n, monkeypatch):
     """Terrain and Teams count their claims without building them (all at once from packed
-    kernels, ``claim_total``; route by route, ``Mechanic.claim_count``, each kind of route
+    kernels, ``claim_kernels``; route by route, ``Mechanic.claim_count``, each kind of route
     once, ``claim_count_by_kind``); with the default counts (build each
     route's claims, then ``len``) every state has the same legal actions, read by index, and
     the random games are the same."""
@@ -215,8 +218,8 @@ def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(
         monkeypatch.setattr(cls, "claim_count_by_kind", False)
     # (counted route by route first, then with the defaults only)
     assert [play(s) for s in range(3)] == counted
-    monkeypatch.setattr(Teams, "claim_total", Mechanic.claim_total)
-    monkeypatch.setattr(Terrain, "claim_total", Mechanic.claim_total)
+    monkeypatch.setattr(Teams, "claim_kernels", Mechanic.claim_kernels)
+    monkeypatch.setattr(Terrain, "claim_kernels", Mechanic.claim_kernels)
     assert [play(s) for s in range(3)] == counted
 
 
@@ -224,7 +227,7 @@ def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(
                                     {"majority_check": "after_discard"}, {"allow_zero_zero_majority": False},
                                     {"loco_terrain_value": 2}])
 def test_terrain_counts_every_doubling_without_walking_the_routes_H_5_H_6(policy):
-    """Terrain's ``claim_total`` (payments by what they leave, weighted by the doublings each
+    """Terrain's ``claim_kernels`` (payments by what they leave, weighted by the doublings each
     allows: H-5.2 cards per doubling, H-5.3 to H-5.5 majority, H-6 Locomotives as Terrain) is
     the length of the full listing in every state of random games of 2, 3 and 5 players,
     under each Terrain setting."""
@@ -235,7 +238,7 @@ def test_terrain_counts_every_doubling_without_walking_the_routes_H_5_H_6(policy
             rng = random.Random(seed)
             while not g.over:
                 if g.pending == "turn":
-                    assert claiming.claim_total(g, g.seat) == len(claiming.claim_options(g, g.seat))
+                    assert claiming.claim_total(g, g.seat)[0] == len(claiming.claim_options(g, g.seat))
                     checked += 1
                 g.random_step(rng)
     assert checked > 1000

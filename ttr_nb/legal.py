@@ -6,9 +6,10 @@ counts without building and builds only what is read: on a turn, ``len(legal)`` 
 the claims (``claiming.count_claims``) and the ticket draw, and ``legal[k]`` builds only the
 action at index k (``claiming.nth_claim`` for a claim); iterating, comparing or printing it
 builds the whole list (:func:`listing`, the one place that says what is legal). On a board whose
-mechanics change claims (Terrain cards, team holders) the mechanic counts them
-(``Mechanic.claim_total``, else route by route: ``claiming.claim_blocks``) and ``legal[k]``
-builds the claims of one route (``claiming.nth_route_claim``). A choice of tickets is counted
+mechanics change claims (Terrain cards, team holders) the mechanic counts them by kernels
+(``Mechanic.claim_kernels``, ``claiming.claim_total``; else route by route:
+``claiming.claim_blocks``) and ``legal[k]`` builds the claims of one route
+(``claiming.nth_route_claim``). A choice of tickets is counted
 and built one by one the same way (``tickets.keep_count``, ``tickets.nth_keep``). It
 compares equal to a list of the same actions and prints as one; ``list(legal)`` gives a list
 to change. A random player is ``legal[int(rng.random() * len(legal))]``.
@@ -45,9 +46,6 @@ _TICKETS = [_DRAW_TICKETS]
 _NONE: list[Action] = []
 _CLAIM_RANK = ClaimRoute.rank
 _count_claims = claiming.count_claims
-_LATER: list = []
-"""``LegalActions._blocks`` when the claims were counted whole: the routes are walked
-(``claiming.nth_route_claim``) when a claim is read."""
 _KEEP: list = []
 """``LegalActions._blocks`` at a ticket choice: its middle part is the KeepTickets
 (``tickets.keep_count``, ``tickets.nth_keep``)."""
@@ -135,40 +133,40 @@ def _mechanic_actions_kept(hooks: list, pending: str) -> Sequence[Action]:
 
 
 _SPLITS: dict[int, tuple] = {}
-"""id(mechanics' actions) -> (those actions, the ones before claims sorted, the tail with and
-without the ticket draw, a mechanic's claim among them?, all of them sorted): kept while that
-very object is (the mechanics hand out remembered tuples)."""
-_HEADS: dict[tuple[int, int], tuple] = {}
-"""(id(draws), id(mechanics' actions before claims)) -> (draws, those actions, the head)."""
-
-
-def _remember(memo: dict, key: Any, value: tuple) -> tuple:
-    if len(memo) >= 4096:
-        memo.clear()
-    memo[key] = value
-    return value
+"""id(mechanics' actions) -> :func:`_split` of them: kept while that very object is (the
+mechanics hand out remembered tuples)."""
+_DRAW_KEY = (DrawCard.rank, DrawCard.kind)
 
 
 def _split(more: Sequence[Action]) -> tuple:
-    """:data:`_SPLITS` of ``more`` (remembered, or worked out and remembered)."""
+    """The mechanics' actions ``more`` cut at the card draws and the claims, remembered:
+    (``more``, those that sort before the card draws, those between the card draws and the
+    claims, (those after the claims, the same with the ticket draw), a mechanic's claim among
+    them?, all of them sorted, one of them sorts among the card draws?)."""
     sp = _SPLITS.get(id(more))
     if sp is not None and sp[0] is more:
         return sp
-    lo = sorted((a for a in more if a.rank < _CLAIM_RANK), key=Action._key)
-    hi = [a for a in more if a.rank > _CLAIM_RANK]
-    return _remember(_SPLITS, id(more), (more, lo, (merged(([],), hi), merged(([_DRAW_TICKETS],), hi)),
-                                         any(a.rank == _CLAIM_RANK for a in more),
-                                         sorted(more, key=Action._key)))
+    srt = sorted(more, key=Action._key)
+    pre = [a for a in srt if (a.rank, a.kind) < _DRAW_KEY]
+    post = [a for a in srt if _DRAW_KEY < (a.rank, a.kind) and a.rank < _CLAIM_RANK]
+    hi = [a for a in srt if a.rank > _CLAIM_RANK]
+    if len(_SPLITS) >= 4096:
+        _SPLITS.clear()
+    sp = _SPLITS[id(more)] = (more, pre, post, (hi, merged(([_DRAW_TICKETS],), hi)),
+                              any(a.rank == _CLAIM_RANK for a in more), srt,
+                              any((a.rank, a.kind) == _DRAW_KEY for a in more))
+    return sp
 
 
-def _head(d: list[Action], lo: list[Action]) -> list[Action]:
-    """The draws ``d`` and the mechanics' actions ``lo`` (before claims) in legal order."""
-    if not lo:
-        return d
-    hit = _HEADS.get((id(d), id(lo)))
-    if hit is None or hit[0] is not d or hit[1] is not lo:
-        hit = _remember(_HEADS, (id(d), id(lo)), (d, lo, merged((d,), lo)))
-    return hit[2]
+def _head(d: list[Action], sp: tuple) -> list[Action]:
+    """The card draws ``d`` and the mechanics' actions (:func:`_split` ``sp``) that sort before
+    the claims, in legal order: a new list (joined, not sorted) unless there are none."""
+    pre, post = sp[1], sp[2]
+    if sp[6]:  # (a mechanic's action sorts among the card draws: merged)
+        return merged((d,), [a for a in sp[5] if a.rank < _CLAIM_RANK])
+    if pre:
+        return pre + d + post
+    return d + post if post else d
 
 
 class LegalActions(ListView):
@@ -183,7 +181,8 @@ class LegalActions(ListView):
 
     Its fields: ``_all`` the whole list once built (or given); ``_head``, ``_tail`` and their
     sizes; ``_nc`` the size of the middle part, ``_claims`` its list if listed, ``_blocks``
-    the claims route by route (``claiming.claim_blocks``), :data:`_LATER` or :data:`_KEEP`;
+    the claims route by route (``claiming.claim_blocks``), the kernels they were counted
+    with (``claiming.claim_total``) or :data:`_KEEP`;
     ``_given`` what ``legal[k]`` handed out last (``game.apply`` knows it is legal)."""
 
     __slots__ = ("_game", "_version", "_all", "_n", "_head", "_nh", "_claims", "_blocks", "_nc", "_tail",
@@ -208,17 +207,17 @@ class LegalActions(ListView):
                 return
             hooks = g._hooks["actions"]
             sp = _split(_mechanic_actions_kept(hooks, p) if hooks else ())
-            if sp[3]:  # (a mechanic's own claim: sorted whole)
+            if sp[4]:  # (a mechanic's own claim: sorted whole)
                 a = self._all = listing(g, list(sp[0]))
                 self._n = len(a)
                 return
             self._all = None
-            h = self._head = _head(draws(g, False), sp[1])
-            self._tail = sp[2][1 if g.tdeck else 0]
-            nc = claiming.claim_total(g, g.seat)
-            if nc is not None:  # (counted whole: the routes are walked when one is read)
+            h = self._head = _head(draws(g, False), sp)
+            self._tail = sp[3][1 if g.tdeck else 0]
+            got = claiming.claim_total(g, g.seat)
+            if got is not None:  # (counted by kernels: the routes are walked when one is read)
                 self._claims = None
-                self._blocks = _LATER
+                nc, self._blocks = got
             else:
                 got = claiming.claim_blocks(g, g.seat)
                 if got is None:  # (a mechanic's claims are not in order: listed)
@@ -243,7 +242,7 @@ class LegalActions(ListView):
                 a = self._all = d
             else:  # (the draws and the mechanics' draws, remembered as the turn's parts are)
                 sp = _split(more)
-                a = self._all = merged((_head(d, sp[1]),), list(sp[2][0])) if sp[2][0] else _head(d, sp[1])
+                a = self._all = _head(d, sp) + sp[3][0] if sp[3][0] else _head(d, sp)
         elif (p == "setup-tickets" or p == "keep-tickets") and not (
                 g._hooks["actions"] and _mechanic_actions_kept(g._hooks["actions"], p)):
             # (the ticket choices, counted; ``legal[k]`` builds the one read)
@@ -258,7 +257,7 @@ class LegalActions(ListView):
             more = _mechanic_actions_kept(hooks, p) if hooks and p != "over" else None
             if type(more) is tuple and p != "setup-tickets" and p != "keep-tickets":
                 # (a mechanic's own decision, its actions a tuple it remembers: sorted once)
-                a = self._all = _split(more)[4]
+                a = self._all = _split(more)[5]
             else:
                 a = self._all = listing(g, None if more is None else list(more))
         self._n = len(a)
@@ -311,8 +310,8 @@ class LegalActions(ListView):
                 if blocks is _KEEP:
                     a = self._given = tickets.nth_keep(g, k)
                     return a
-                if blocks is _LATER:  # (counted whole: the routes walked up to claim k)
-                    a = self._given = claiming.nth_route_claim(g, g.seat, k, self._nc)
+                if type(blocks[0]) is int:  # (counted by kernels: the routes walked up to claim k)
+                    a = self._given = claiming.nth_route_claim(g, g.seat, k, self._nc, blocks)
                     return a
                 for b in blocks:
                     if k < b[1]:

@@ -104,6 +104,11 @@ class Tables:
         top = len(slots) - 1
         self.shift = f * top
         self.field_mask = (1 << f) - 1
+        self.pcol = [self.rcol[i] for i in self.by_id]
+        """pcol[p]: the colour index (8 = gray) of the route at position p (route-id order)."""
+        self.pshift = [self.shift - (self.slot_bit[i].bit_length() - 1) for i in self.by_id]
+        """pshift[p]: where the route at position p finds its slot's field in a kernel
+        (:meth:`pack`): ``(kernel >> pshift[p]) & field_mask``."""
         self._kernels: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
         """kernel_table(cards) of each number of cards."""
         self._claims: list[list[ClaimRoute | None] | None] = [None] * n
@@ -427,18 +432,38 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
     return sum([b[1] for b in blocks]), blocks
 
 
-def nth_route_claim(g: "Game", seat: int, k: int, count: int) -> ClaimRoute:
-    """``claim_options(g, seat)[k]`` of ``count`` claims on a board whose mechanics' claims are
-    in order: the routes walked as :func:`claim_blocks` walks them, from the nearer end, up
-    to the one that holds claim k, whose claims alone are built. IndexError past the last."""
+def nth_route_claim(g: "Game", seat: int, k: int, count: int, kernels: Sequence[int]) -> ClaimRoute:
+    """``claim_options(g, seat)[k]`` of ``count`` claims counted by :func:`claim_total` with
+    ``kernels``: the seat's open routes walked in route-id order from the nearer end, each
+    with its number of claims read from its colour's kernel at its slot, up to the one that
+    holds claim k, whose claims alone are built. IndexError past the last."""
     if not 0 <= k < count:
         raise IndexError("claim index out of range")
+    T = g.T
     back = 2 * k >= count
     if back:  # (the last claim is k = 0 from the end)
         k = count - 1 - k
-    for i, n, items in _walk(g, seat, back):
+    counts = cards_of(g, seat)
+    t = g.trains[seat]
+    cand = g.openm[seat] & _reach_mask(T, counts)
+    if t < T.maxneed:
+        cand &= T.fit[t]
+    pcol, pshift, fm = T.pcol, T.pshift, T.field_mask
+    while cand:
+        if back:
+            p = cand.bit_length() - 1
+            cand ^= 1 << p
+        else:
+            low = cand & -cand
+            cand ^= low
+            p = low.bit_length() - 1
+        n = (kernels[pcol[p]] >> pshift[p]) & fm
         if k < n:
-            claims = _route_claims(g, seat, i, items, g._hooks["claim_options"])
+            L, f, col = T.kinds[T.kind[p]]
+            hooks = g._hooks["claim_options"]
+            for m in hooks:
+                m.claim_options_start(seat)
+            claims = _route_claims(g, seat, T.by_id[p], _pay_spec(counts, L, f, col)[1], hooks)
             return claims[n - 1 - k if back else k]
         k -= n
     raise IndexError("claim index out of range")
@@ -501,16 +526,28 @@ def _walk(g: "Game", seat: int, back: bool) -> Iterator[tuple[int, int, tuple[in
         yield i, n, got[1]
 
 
-def claim_total(g: "Game", seat: int) -> int | None:
-    """The number of ``seat``'s claims now, if the mechanic that expands claims counts them
-    without walking the routes (:meth:`~ttr_nb.rules.mechanic.Mechanic.claim_total`; then
-    :func:`claim_blocks` is needed only to read one); else None."""
+def claim_total(g: "Game", seat: int) -> tuple[int, Sequence[int]] | None:
+    """(the number of ``seat``'s claims now, the kernels they were counted with), if the one
+    mechanic that expands claims gives its claims by route colour and slot
+    (:meth:`~ttr_nb.rules.mechanic.Mechanic.claim_kernels`): the seat's open routes of each
+    colour, packed by slot (``game.openv``), times that colour's kernel hold the sum at one
+    field. :func:`nth_route_claim` reads one claim with the same kernels. Else None."""
     h = g._hooks
-    hooks = h["claim_total"]
+    hooks = h["claim_kernels"]
     expand = h["claim_options"]
     if not hooks or h["open_for"] or len(expand) != 1 or not expand[0].claim_options_in_order:
         return None
-    return hooks[0].claim_total(seat)
+    kernels = hooks[0].claim_kernels(seat)
+    if kernels is None:
+        return None
+    M = g.openv[seat]
+    x = 0
+    for c in range(9):
+        v = kernels[c]
+        if v:
+            x += M[c] * v
+    T = g.T
+    return (x >> T.shift) & T.field_mask, kernels
 
 
 def block_claim(g: "Game", seat: int, block: tuple[int, int, tuple[int, ...]], k: int) -> ClaimRoute:

@@ -26,7 +26,7 @@ HOOKS = (
     "setup", "actions", "claim_cards", "claim_options", "claim_why_not", "take_payment",
     "claim_intercept", "claim_points", "after_claim", "claim_record", "receive_card",
     "second_card_possible", "after_keep", "end_check", "scorers", "view", "counts",
-    "open_for", "draw_why_not", "pending_reason", "claim_total",
+    "open_for", "draw_why_not", "pending_reason", "claim_kernels",
 )
 """The hook names; Game builds, for each, the list of mechanics that override it."""
 
@@ -119,11 +119,15 @@ class Mechanic:
         the claims (a random player reads one claim of the many it counts)."""
         return len(self.claim_options(seat, route, base))
 
-    def claim_total(self, seat: int) -> int | None:
-        """The number of ``seat``'s claims now, on every route, without walking the routes
-        (None: counted route by route, :meth:`claim_count`). Used only when this mechanic is the
-        one that expands claims; a random player reads one claim in about three turns, so
-        counting all of them cheaply matters."""
+    def claim_kernels(self, seat: int) -> "list[int] | None":
+        """``seat``'s claims now by route colour and slot, to count them all without walking
+        the routes (None: counted route by route, :meth:`claim_count`): for each colour index
+        (0 to 7, 8 gray) a kernel (``claiming.Tables.pack``) holding, at each slot of routes
+        (trains, spaces, ferry Locomotives) the seat's trains allow, how many claims
+        :meth:`claim_options` makes on a route of that colour and slot. Used only when this
+        mechanic is the one that expands claims (a random player counts every claim each turn
+        and reads one in about three turns: ``claiming.claim_total``,
+        ``claiming.nth_route_claim``)."""
         return None
 
     @classmethod

@@ -500,33 +500,34 @@ class Teams(Mechanic):
         Locomotives, each split between hand and holder)."""
         return max((((r.length + 2) // 2) ** 2 for r in board.routes), default=1)
 
-    def claim_total(self, seat: int) -> int:
-        """Every split of every payment of every open route (TA-10), counted as
-        :func:`claiming.count_claims` counts payments: per colour, the seat's open routes by
-        slot times what the hand and the holder pay there, each payment counted once per split
-        (:func:`count_splits` as a kernel, :func:`_split_kernel`)."""
+    def claim_kernels(self, seat: int) -> list[int]:
+        """By route colour, the payments the hand and the holder make on each slot of routes
+        (as ``claiming.count_claims`` counts payments), each counted once per split between
+        them (TA-10; :func:`count_splits` as a kernel, :func:`_split_kernel`), plus the
+        all-Locomotive payment's; gray routes are paid in any colour."""
         g = self.game
         hold = self.state["cards"][seat // 2]  # team_of
-        if not any(hold):
-            return claiming.count_claims(g, seat)
         T = g.T
         hand = g.hands[seat]
         t = g.trains[seat]
         if t > T.maxneed:
             t = T.maxneed
         hw, ow = hand[LOCO], hold[LOCO]
-        M = g.openv[seat]
-        x = M[9] * _split_kernel(T, t, -1, 0, hw, ow)
-        gm = M[8]
+        lo = gray = _split_kernel(T, t, -1, 0, hw, ow)
         kernels = _KERNELS
+        out = []
         for c in range(8):
             hc, oc = hand[c], hold[c]
             if hc or oc:
                 k = kernels.get((T, t, hc, oc, hw, ow))  # (_split_kernel's memo first: a call costs more)
                 if k is None:
                     k = _split_kernel(T, t, hc, oc, hw, ow)
-                x += (M[c] + gm) * k
-        return (x >> T.shift) & T.field_mask
+                out.append(k + lo)
+                gray += k
+            else:
+                out.append(lo)
+        out.append(gray)
+        return out
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")

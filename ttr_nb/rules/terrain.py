@@ -50,7 +50,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 from .terrain_cards import (  # the cards' facts and words (H-3, H-5.2), re-exported here
-    _COLOURS_OF_TYPE, _LEFT, _TYPE_OF_INDEX, CARDS_PER_TYPE, DECK, DISPLAY_SIZE, START_CARDS, TERRAIN_NAMES,
+    _LEFT, _TYPE_OF_INDEX, CARDS_PER_TYPE, DECK, DISPLAY_SIZE, START_CARDS, TERRAIN_NAMES,
     TERRAIN_OF_COLOR, TERRAINS, _a, _claim_spent_text, cards_needed, doubling_kernels, spent_text, terrain_of,
     terrain_pairs, terrain_word)
 
@@ -162,7 +162,7 @@ class Terrain(Mechanic):
         """The Terrain draws by (the face-up cards, no blind card left)."""
         self._rows: dict[tuple, tuple] = shared[3]
         """(id(tables), trains, Locomotives, type, standing) -> (tables, that type's
-        :meth:`_kernels`): what :meth:`claim_total` reads; shared likewise (tables are kept for
+        :meth:`_kernels`): what :meth:`claim_kernels` reads; shared likewise (tables are kept for
         the life of the program)."""
         self._now: tuple[Action, ...] | None = None
         """:meth:`actions` now; None once the Terrain cards move (set so by each method
@@ -463,13 +463,14 @@ class Terrain(Mechanic):
     def claim_spread(cls, board: "Board") -> int:
         return 1 + 3  # a payment and at most 3 doublings (2 cards: 2 + 0, 1 + 1, 0 + 2; H-5.2, H-6)
 
-    def claim_total(self, seat: int) -> int:
-        """Every payment of every open route and its doublings (H-5, H-6), counted without
-        walking the routes, as ``claiming.count_claims`` counts payments: per colour held, the
-        seat's packed open routes times a kernel by slot of what its cards pay there, here
-        each payment counted once and once more for each doubling it allows (:meth:`_kernels`:
-        the payments by what they leave, :func:`doubling_kernels`, weighted by the doublings
-        each leaves room for, :meth:`_doubling_weights`)."""
+    def claim_kernels(self, seat: int) -> list[int]:
+        """By route colour, the payments ``seat``'s cards make on each slot of routes (as
+        ``claiming.count_claims`` counts them), each counted once and once more for each
+        doubling it allows (H-5, H-6): the Terrain type's kernels (:meth:`_kernels`: the
+        payments by what they leave, :func:`doubling_kernels`, weighted by the doublings each
+        leaves room for, :meth:`_doubling_weights`) for the cards of the colour held, plus
+        the all-Locomotive payment's; gray routes are Mountain & Cliff (H-3.3), paid in any
+        colour."""
         g = self.game
         hand = g.hands[seat]
         T = g.T
@@ -504,28 +505,22 @@ class Terrain(Mechanic):
         if rm is None:
             rm = got[(id(T), tk, wk, Mt, m0, m1)] = (T, self._kernels(g, seat, Mt, (m0, m1), tk, wk))
         rows = (rd[1], rj[1], rm[1])
-        M = g.openv[seat]
         ml = T.maxlen
-        rm = rows[2]  # (gray routes are Mountain & Cliff, H-3.3)
-        x = 0
-        gray = 0
+        rm = rows[2]
+        gray = rm[0]
+        out = []
         for c in range(8):
+            r = rows[_TYPE_OF_INDEX[c]]
             h = hand[c]
             if h:
                 if h > ml:
                     h = ml
-                x += M[c] * rows[_TYPE_OF_INDEX[c]][h]
+                out.append(r[h] + r[0])
                 gray += rm[h]
-        if gray:
-            x += M[8] * gray
-        for j in range(3):  # (the all-Locomotive payments, by the routes' types)
-            r = rows[j]
-            if r[0]:
-                m = M[8] if j == 2 else 0
-                for c in _COLOURS_OF_TYPE[j]:
-                    m += M[c]
-                x += m * r[0]
-        return (x >> T.shift) & T.field_mask
+            else:
+                out.append(r[0])
+        out.append(gray)
+        return out
 
     def _kernels(self, g: "Game", seat: int, t: str, stand: tuple[int, int], tk: int, wk: int) -> tuple[int, ...]:
         """For the routes of type ``t``: by cards of one colour held (0: the all-Locomotive

@@ -92,9 +92,6 @@ _LEFT: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (2, 0), (2, 1), (2, 2))
 depend on besides the player's cards (:meth:`Terrain._allowed`)."""
 _TYPE_OF_INDEX: tuple[int, ...] = tuple(TERRAINS.index(TERRAIN_OF_COLOR[c]) for c in CARD_NAMES[:8])
 """The Terrain type (its place in TERRAINS) of a route by its colour index (H-3.2)."""
-_COLOURS_OF_TYPE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(c for c in range(8) if _TYPE_OF_INDEX[c] == j) for j in range(len(TERRAINS)))
-"""The colour indexes of each Terrain type (gray, index 8, is Mountain & Cliff too)."""
 _KERNELS: dict[int, tuple] = {}
 """id(tables) -> (tables, :func:`doubling_kernels` of them)."""
 
