@@ -435,8 +435,8 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
 def nth_route_claim(g: "Game", seat: int, k: int, count: int, kernels: Sequence[int]) -> ClaimRoute:
     """``claim_options(g, seat)[k]`` of ``count`` claims counted by :func:`claim_total` with
     ``kernels``: the seat's open routes walked in route-id order from the nearer end, each
-    with its number of claims read from its colour's kernel at its slot, up to the one that
-    holds claim k, whose claims alone are built. IndexError past the last."""
+    with its number of claims read from its colour's kernel and the last one at its slot, up
+    to the one that holds claim k, whose claims alone are built. IndexError past the last."""
     if not 0 <= k < count:
         raise IndexError("claim index out of range")
     T = g.T
@@ -449,6 +449,9 @@ def nth_route_claim(g: "Game", seat: int, k: int, count: int, kernels: Sequence[
     if t < T.maxneed:
         cand &= T.fit[t]
     pcol, pshift, fm = T.pcol, T.pshift, T.field_mask
+    every = kernels[9]
+    if every:  # (the kernel of every route added to each colour's)
+        kernels = [v + every for v in kernels]
     while cand:
         if back:
             p = cand.bit_length() - 1
@@ -530,8 +533,9 @@ def claim_total(g: "Game", seat: int) -> tuple[int, Sequence[int]] | None:
     """(the number of ``seat``'s claims now, the kernels they were counted with), if the one
     mechanic that expands claims gives its claims by route colour and slot
     (:meth:`~ttr_nb.rules.mechanic.Mechanic.claim_kernels`): the seat's open routes of each
-    colour, packed by slot (``game.openv``), times that colour's kernel hold the sum at one
-    field. :func:`nth_route_claim` reads one claim with the same kernels. Else None."""
+    colour, packed by slot (``game.openv``), times that colour's kernel, and all its open
+    routes times the last kernel, hold the sum at one field. :func:`nth_route_claim` reads
+    one claim with the same kernels. Else None."""
     h = g._hooks
     hooks = h["claim_kernels"]
     expand = h["claim_options"]
@@ -540,12 +544,29 @@ def claim_total(g: "Game", seat: int) -> tuple[int, Sequence[int]] | None:
     kernels = hooks[0].claim_kernels(seat)
     if kernels is None:
         return None
-    M = g.openv[seat]
-    x = 0
-    for c in range(9):
-        v = kernels[c]
-        if v:
-            x += M[c] * v
+    k0, k1, k2, k3, k4, k5, k6, k7, k8, k9 = kernels
+    m0, m1, m2, m3, m4, m5, m6, m7, m8, m9 = g.openv[seat]
+    x = 0  # (one line per kernel: a loop costs more)
+    if k0:
+        x += m0 * k0
+    if k1:
+        x += m1 * k1
+    if k2:
+        x += m2 * k2
+    if k3:
+        x += m3 * k3
+    if k4:
+        x += m4 * k4
+    if k5:
+        x += m5 * k5
+    if k6:
+        x += m6 * k6
+    if k7:
+        x += m7 * k7
+    if k8:
+        x += m8 * k8
+    if k9:
+        x += m9 * k9
     T = g.T
     return (x >> T.shift) & T.field_mask, kernels
 

@@ -124,7 +124,8 @@ class Mechanic:
         the routes (None: counted route by route, :meth:`claim_count`): for each colour index
         (0 to 7, 8 gray) a kernel (``claiming.Tables.pack``) holding, at each slot of routes
         (trains, spaces, ferry Locomotives) the seat's trains allow, how many claims
-        :meth:`claim_options` makes on a route of that colour and slot. Used only when this
+        :meth:`claim_options` makes on a route of that colour and slot; a tenth kernel counts
+        claims on every route whatever its colour (0 if none). Used only when this
         mechanic is the one that expands claims (a random player counts every claim each turn
         and reads one in about three turns: ``claiming.claim_total``,
         ``claiming.nth_route_claim``)."""

@@ -189,21 +189,24 @@ def count_splits(pay: tuple[tuple[str, int], ...], hand: list[int], hold: list[i
     return n
 
 
-_KERNELS: dict[tuple, int] = {}
-"""_split_kernel's packed counts, by (tables, trains, cards of the colour in hand and holder,
-Locomotives in hand and holder)."""
+_KERNELS: dict[tuple, dict[int, int]] = {}
+"""_split_kernel's packed counts: by (tables, trains, Locomotives in hand and in holder), then by
+the colour's cards in hand and in holder, ``hc << 20 | oc`` (-1: the all-Locomotive payment)."""
 
 
 def _split_kernel(T: "claiming.Tables", t: int, hc: int, oc: int, hw: int, ow: int) -> int:
     """Claims on each slot of routes taking at most ``t`` trains (packed, :meth:`Tables.pack`):
     the payments of one colour held ``hc`` in hand and ``oc`` in the holder with ``hw``/``ow``
     Locomotives (:func:`claiming.payment_range`), each as many times as it splits between hand
-    and holder (``hc`` = -1: the all-Locomotive payment)."""
-    key = (T, t, hc, oc, hw, ow)
-    got = _KERNELS.get(key)
-    if got is None:
-        if len(_KERNELS) > 100_000:
+    and holder (``hc`` = -1: the all-Locomotive payment). Remembered in :data:`_KERNELS`."""
+    memo = _KERNELS.get((T, t, hw, ow))
+    if memo is None:
+        if len(_KERNELS) > 10_000:
             _KERNELS.clear()
+        memo = _KERNELS[(T, t, hw, ow)] = {}
+    key = hc << 20 | oc if hc >= 0 else -1
+    got = memo.get(key)
+    if got is None:
         if hc < 0:
             def per_route(L: int, f: int) -> int:
                 return len(holder_range(L, hw, ow)) if hw + ow >= L else 0
@@ -211,7 +214,7 @@ def _split_kernel(T: "claiming.Tables", t: int, hc: int, oc: int, hw: int, ow: i
             def per_route(L: int, f: int) -> int:
                 return sum(len(holder_range(L - k, hc, oc)) * len(holder_range(k, hw, ow))
                            for k in claiming.payment_range(L, hc + oc, hw + ow, f))
-        got = _KERNELS[key] = T.pack(t, per_route)
+        got = memo[key] = T.pack(t, per_route)
     return got
 
 
@@ -503,8 +506,8 @@ class Teams(Mechanic):
     def claim_kernels(self, seat: int) -> list[int]:
         """By route colour, the payments the hand and the holder make on each slot of routes
         (as ``claiming.count_claims`` counts payments), each counted once per split between
-        them (TA-10; :func:`count_splits` as a kernel, :func:`_split_kernel`), plus the
-        all-Locomotive payment's; gray routes are paid in any colour."""
+        them (TA-10; :func:`count_splits` as a kernel, :func:`_split_kernel`); gray routes are
+        paid in any colour; last, the all-Locomotive payment's, on every route."""
         g = self.game
         hold = self.state["cards"][seat // 2]  # team_of
         T = g.T
@@ -513,20 +516,25 @@ class Teams(Mechanic):
         if t > T.maxneed:
             t = T.maxneed
         hw, ow = hand[LOCO], hold[LOCO]
-        lo = gray = _split_kernel(T, t, -1, 0, hw, ow)
-        kernels = _KERNELS
+        memo = _KERNELS.get((T, t, hw, ow))  # (_split_kernel's memo first: a call costs more)
+        lo = memo.get(-1) if memo is not None else None
+        if lo is None:
+            lo = _split_kernel(T, t, -1, 0, hw, ow)
+            memo = _KERNELS[(T, t, hw, ow)]
+        gray = 0
         out = []
         for c in range(8):
             hc, oc = hand[c], hold[c]
             if hc or oc:
-                k = kernels.get((T, t, hc, oc, hw, ow))  # (_split_kernel's memo first: a call costs more)
+                k = memo.get(hc << 20 | oc)
                 if k is None:
                     k = _split_kernel(T, t, hc, oc, hw, ow)
-                out.append(k + lo)
+                out.append(k)
                 gray += k
             else:
-                out.append(lo)
+                out.append(0)
         out.append(gray)
+        out.append(lo)
         return out
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:

@@ -54,6 +54,7 @@ from .terrain_cards import (  # the cards' facts and words (H-3, H-5.2), re-expo
     TERRAIN_OF_COLOR, TERRAINS, _a, _claim_spent_text, cards_needed, doubling_kernels, spent_text, terrain_of,
     terrain_pairs, terrain_word)
 
+assert _TYPE_OF_INDEX == (0, 0, 0, 1, 1, 1, 2, 2), "Terrain.claim_kernels is written for this order of colours"
 
 # -- the action ------------------------------------------------------------------------------
 @register_action
@@ -161,9 +162,9 @@ class Terrain(Mechanic):
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (the face-up cards, no blind card left)."""
         self._rows: dict[tuple, tuple] = shared[3]
-        """(id(tables), trains, Locomotives, type, standing) -> (tables, that type's
-        :meth:`_kernels`): what :meth:`claim_kernels` reads; shared likewise (tables are kept for
-        the life of the program)."""
+        """(id(tables), trains, Locomotives) -> (tables, {type and standing: that type's
+        :meth:`_kernels`}): what :meth:`claim_kernels` reads; shared likewise (tables are kept
+        for the life of the program)."""
         self._now: tuple[Action, ...] | None = None
         """:meth:`actions` now; None once the Terrain cards move (set so by each method
         of this mechanic that moves them: the state changes only through them)."""
@@ -472,10 +473,9 @@ class Terrain(Mechanic):
         the all-Locomotive payment's; gray routes are Mountain & Cliff (H-3.3), paid in any
         colour."""
         g = self.game
-        hand = g.hands[seat]
         T = g.T
+        h0, h1, h2, h3, h4, h5, h6, h7, w = g.hands[seat]
         trains = g.trains[seat]
-        w = hand[LOCO]
         tk = trains if trains < T.maxneed else T.maxneed
         wk = w if w < T.maxlen + 2 else T.maxlen + 2
         held = g.ext[self.name]["held"]  # (self.state, inline)
@@ -485,8 +485,8 @@ class Terrain(Mechanic):
         # Heart of Africa game 3 to 9 % more): each type's cards, the seat's and the most of any other
         d0, j0, m0 = mine[D], mine[J], mine[Mt]
         d1 = j1 = m1 = 0
-        for o, h in enumerate(held):
-            if o != seat:
+        for h in held:
+            if h is not mine:
                 d, j, m = h[D], h[J], h[Mt]
                 if d > d1:
                     d1 = d
@@ -494,33 +494,60 @@ class Terrain(Mechanic):
                     j1 = j
                 if m > m1:
                     m1 = m
-        got = self._rows  # each Terrain type's kernels by cards held
-        rd = got.get((id(T), tk, wk, D, d0, d1))
-        if rd is None:
-            rd = got[(id(T), tk, wk, D, d0, d1)] = (T, self._kernels(g, seat, D, (d0, d1), tk, wk))
-        rj = got.get((id(T), tk, wk, J, j0, j1))
-        if rj is None:
-            rj = got[(id(T), tk, wk, J, j0, j1)] = (T, self._kernels(g, seat, J, (j0, j1), tk, wk))
-        rm = got.get((id(T), tk, wk, Mt, m0, m1))
-        if rm is None:
-            rm = got[(id(T), tk, wk, Mt, m0, m1)] = (T, self._kernels(g, seat, Mt, (m0, m1), tk, wk))
-        rows = (rd[1], rj[1], rm[1])
+        got = self._rows.get((id(T), tk, wk))  # each Terrain type's kernels by standing
+        if got is None or got[0] is not T:
+            got = self._rows[(id(T), tk, wk)] = (T, {})
+        by = got[1]  # (keyed type << 40 | cards held << 20 | the most another holds)
+        d = by.get(d0 << 20 | d1)
+        if d is None:
+            d = by[d0 << 20 | d1] = self._kernels(g, seat, D, (d0, d1), tk, wk)
+        j = by.get(1 << 40 | j0 << 20 | j1)
+        if j is None:
+            j = by[1 << 40 | j0 << 20 | j1] = self._kernels(g, seat, J, (j0, j1), tk, wk)
+        m = by.get(2 << 40 | m0 << 20 | m1)
+        if m is None:
+            m = by[2 << 40 | m0 << 20 | m1] = self._kernels(g, seat, Mt, (m0, m1), tk, wk)
+        # one line per colour (a loop costs more): red, orange, yellow are Desert & Savanna,
+        # green, blue, pink Jungle & Forest, white, black (and gray) Mountain & Cliff (H-3.2)
         ml = T.maxlen
-        rm = rows[2]
-        gray = rm[0]
-        out = []
-        for c in range(8):
-            r = rows[_TYPE_OF_INDEX[c]]
-            h = hand[c]
-            if h:
-                if h > ml:
-                    h = ml
-                out.append(r[h] + r[0])
-                gray += rm[h]
-            else:
-                out.append(r[0])
-        out.append(gray)
-        return out
+        d0, j0, m0 = d[0], j[0], m[0]  # (the all-Locomotive payments)
+        k0 = k1 = k2 = d0
+        k3 = k4 = k5 = j0
+        k6 = k7 = gray = m0
+        if h0:
+            h0 = h0 if h0 < ml else ml
+            k0 = d[h0] + d0
+            gray += m[h0]
+        if h1:
+            h1 = h1 if h1 < ml else ml
+            k1 = d[h1] + d0
+            gray += m[h1]
+        if h2:
+            h2 = h2 if h2 < ml else ml
+            k2 = d[h2] + d0
+            gray += m[h2]
+        if h3:
+            h3 = h3 if h3 < ml else ml
+            k3 = j[h3] + j0
+            gray += m[h3]
+        if h4:
+            h4 = h4 if h4 < ml else ml
+            k4 = j[h4] + j0
+            gray += m[h4]
+        if h5:
+            h5 = h5 if h5 < ml else ml
+            k5 = j[h5] + j0
+            gray += m[h5]
+        if h6:
+            h6 = h6 if h6 < ml else ml
+            k6 = m[h6] + m0
+            gray += m[h6]
+        if h7:
+            h7 = h7 if h7 < ml else ml
+            k7 = m[h7] + m0
+            gray += m[h7]
+        # (the all-Locomotive payments' doublings depend on the route's type: no tenth kernel)
+        return [k0, k1, k2, k3, k4, k5, k6, k7, gray, 0]
 
     def _kernels(self, g: "Game", seat: int, t: str, stand: tuple[int, int], tk: int, wk: int) -> tuple[int, ...]:
         """For the routes of type ``t``: by cards of one colour held (0: the all-Locomotive
