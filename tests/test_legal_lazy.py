@@ -194,9 +194,9 @@ def test_apply_returns_events_worded_when_read():
 def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(variant, n, monkeypatch):
     """Terrain and Teams count their claims without building them (all at once from packed
     kernels, ``claim_kernels``; route by route, ``Mechanic.claim_count``, each kind of route
-    once, ``claim_count_by_kind``); with the default counts (build each
-    route's claims, then ``len``) every state has the same legal actions, read by index, and
-    the random games are the same."""
+    once, ``claim_count_by_kind``) and build only the claim read (``claim_nth``); with the
+    defaults (build each route's claims, then ``len`` or ``[k]``) every state has the same
+    legal actions, read by index, and the random games are the same."""
     from ttr_nb.rules.mechanic import Mechanic
     from ttr_nb.rules.teams import Teams
     from ttr_nb.rules.terrain import Terrain
@@ -214,6 +214,7 @@ def test_a_mechanics_count_of_its_claims_is_the_length_of_its_listing_H_5_TA_10(
 
     counted = [play(s) for s in range(3)]
     for cls in (Terrain, Teams):
+        monkeypatch.setattr(cls, "claim_nth", Mechanic.claim_nth)
         monkeypatch.setattr(cls, "claim_count", Mechanic.claim_count)
         monkeypatch.setattr(cls, "claim_count_by_kind", False)
     # (counted route by route first, then with the defaults only)

@@ -436,7 +436,8 @@ def nth_route_claim(g: "Game", seat: int, k: int, count: int, kernels: Sequence[
     """``claim_options(g, seat)[k]`` of ``count`` claims counted by :func:`claim_total` with
     ``kernels``: the seat's open routes walked in route-id order from the nearer end, each
     with its number of claims read from its colour's kernel and the last one at its slot, up
-    to the one that holds claim k, whose claims alone are built. IndexError past the last."""
+    to the one that holds claim k, which alone is built (``Mechanic.claim_nth``). IndexError
+    past the last."""
     if not 0 <= k < count:
         raise IndexError("claim index out of range")
     T = g.T
@@ -463,11 +464,12 @@ def nth_route_claim(g: "Game", seat: int, k: int, count: int, kernels: Sequence[
         n = (kernels[pcol[p]] >> pshift[p]) & fm
         if k < n:
             L, f, col = T.kinds[T.kind[p]]
-            hooks = g._hooks["claim_options"]
-            for m in hooks:
-                m.claim_options_start(seat)
-            claims = _route_claims(g, seat, T.by_id[p], _pay_spec(counts, L, f, col)[1], hooks)
-            return claims[n - 1 - k if back else k]
+            m = g._hooks["claim_options"][0]  # (the one mechanic that expands claims)
+            m.claim_options_start(seat)
+            i = T.by_id[p]
+            row = T._claims[i] or T.claim_row(i)
+            return m.claim_nth(seat, g.board.routes[i], list(map(row.__getitem__, _pay_spec(counts, L, f, col)[1])),
+                               n - 1 - k if back else k)
         k -= n
     raise IndexError("claim index out of range")
 

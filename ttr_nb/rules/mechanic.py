@@ -119,6 +119,11 @@ class Mechanic:
         the claims (a random player reads one claim of the many it counts)."""
         return len(self.claim_options(seat, route, base))
 
+    def claim_nth(self, seat: int, route: "Route", base: list["ClaimRoute"], k: int) -> "ClaimRoute":
+        """``self.claim_options(seat, route, base)[k]`` (0 <= k); override to build that claim
+        alone (a random player reads one claim of the many it counts)."""
+        return self.claim_options(seat, route, base)[k]
+
     def claim_kernels(self, seat: int) -> "list[int] | None":
         """``seat``'s claims now by route colour and slot, to count them all without walking
         the routes (None: counted route by route, :meth:`claim_count`): for each colour index

@@ -157,9 +157,44 @@ def split_counts(pairs: tuple[tuple[str, int], ...]) -> list[int]:
     return out
 
 
-_SPLIT_CLAIMS: dict[int, tuple[ClaimRoute, dict]] = {}
+class _Splits(dict):
+    """The splits of one base claim between hand and holder, by ``ClaimRoute.from_holder``,
+    each made when first read."""
+
+    __slots__ = ("claim",)
+
+    def __init__(self, claim: ClaimRoute):
+        super().__init__()
+        self.claim = claim
+        self[claim.from_holder] = claim
+
+    def __missing__(self, part: tuple) -> ClaimRoute:
+        a = self.claim
+        x = self[part] = ClaimRoute._raw(a.route, a.pay, part, a.terrain)
+        return x
+
+
+_SPLIT_CLAIMS: dict[int, tuple[ClaimRoute, _Splits]] = {}
 """id(base claim) -> (the claim, holder part -> the claim with that part): the shared claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
+
+
+def _split_claims(a: ClaimRoute) -> _Splits:
+    """The splits of base claim ``a``: each built once and shared (actions are frozen)."""
+    made = _SPLIT_CLAIMS.get(id(a))
+    if made is None or made[0] is not a:
+        made = _SPLIT_CLAIMS[id(a)] = (a, _Splits(a))
+    return made[1]
+
+
+def _parts(a: ClaimRoute, opts: tuple[list[int], list[int], dict]) -> list[tuple[tuple[str, int], ...]]:
+    """The holder parts of every split of base claim ``a`` (:func:`splits`), sorted (the legal
+    order), for ``opts`` (hand, holder, memo by payment) of one listing."""
+    hand, hold, memo = opts
+    fhs = memo.get(a.pay)
+    if fhs is None:
+        fhs = memo[a.pay] = sorted(splits(a.counts(), hand, hold))
+    return fhs
 
 
 def holder_range(n: int, in_hand: int, in_holder: int) -> range:
@@ -469,23 +504,9 @@ class Teams(Mechanic):
         opts = self._options
         if opts is None:  # an empty holder: everything comes from the hand
             return base
-        hand, hold, memo = opts
         out = []
         for a in base:
-            pay = a.pay
-            fhs = memo.get(pay)
-            if fhs is None:
-                fhs = memo[pay] = sorted(splits(a.counts(), hand, hold))
-            made = _SPLIT_CLAIMS.get(id(a))
-            if made is None or made[0] is not a:
-                made = _SPLIT_CLAIMS[id(a)] = (a, {a.from_holder: a})
-            made = made[1]
-            for fh in fhs:
-                # each split of a base claim is built once and shared (actions are frozen)
-                x = made.get(fh)
-                if x is None:
-                    x = made[fh] = ClaimRoute._raw(a.route, pay, fh, a.terrain)
-                out.append(x)
+            out += map(_split_claims(a).__getitem__, _parts(a, opts))
         return out
 
     def claim_count(self, seat: int, route: "Route", base: list[ClaimRoute]) -> int:
@@ -496,6 +517,19 @@ class Teams(Mechanic):
             return len(base)
         hand, hold, _memo = opts
         return sum(count_splits(a.pay, hand, hold) for a in base)
+
+    def claim_nth(self, seat: int, route: "Route", base: list[ClaimRoute], k: int) -> ClaimRoute:
+        """``claim_options(seat, route, base)[k]`` (0 <= k), building the splits of one payment."""
+        opts = self._options
+        if opts is None:
+            return base[k]
+        hand, hold, _memo = opts
+        for a in base:
+            n = count_splits(a.pay, hand, hold)
+            if k < n:
+                return _split_claims(a)[_parts(a, opts)[k]]
+            k -= n
+        raise IndexError("claim index out of range")
 
     @classmethod
     def claim_spread(cls, board: "Board") -> int:
@@ -509,33 +543,60 @@ class Teams(Mechanic):
         them (TA-10; :func:`count_splits` as a kernel, :func:`_split_kernel`); gray routes are
         paid in any colour; last, the all-Locomotive payment's, on every route."""
         g = self.game
-        hold = self.state["cards"][seat // 2]  # team_of
         T = g.T
-        hand = g.hands[seat]
+        h0, h1, h2, h3, h4, h5, h6, h7, hw = g.hands[seat]
+        o0, o1, o2, o3, o4, o5, o6, o7, ow = self.state["cards"][seat // 2]  # team_of
         t = g.trains[seat]
         if t > T.maxneed:
             t = T.maxneed
-        hw, ow = hand[LOCO], hold[LOCO]
         memo = _KERNELS.get((T, t, hw, ow))  # (_split_kernel's memo first: a call costs more)
         lo = memo.get(-1) if memo is not None else None
         if lo is None:
             lo = _split_kernel(T, t, -1, 0, hw, ow)
             memo = _KERNELS[(T, t, hw, ow)]
-        gray = 0
-        out = []
-        for c in range(8):
-            hc, oc = hand[c], hold[c]
-            if hc or oc:
-                k = memo.get(hc << 20 | oc)
-                if k is None:
-                    k = _split_kernel(T, t, hc, oc, hw, ow)
-                out.append(k)
-                gray += k
-            else:
-                out.append(0)
-        out.append(gray)
-        out.append(lo)
-        return out
+        get = memo.get
+        gray = 0  # (one line per colour: a loop costs more)
+        if h0 or o0:
+            k0 = get(h0 << 20 | o0) or _split_kernel(T, t, h0, o0, hw, ow)
+            gray += k0
+        else:
+            k0 = 0
+        if h1 or o1:
+            k1 = get(h1 << 20 | o1) or _split_kernel(T, t, h1, o1, hw, ow)
+            gray += k1
+        else:
+            k1 = 0
+        if h2 or o2:
+            k2 = get(h2 << 20 | o2) or _split_kernel(T, t, h2, o2, hw, ow)
+            gray += k2
+        else:
+            k2 = 0
+        if h3 or o3:
+            k3 = get(h3 << 20 | o3) or _split_kernel(T, t, h3, o3, hw, ow)
+            gray += k3
+        else:
+            k3 = 0
+        if h4 or o4:
+            k4 = get(h4 << 20 | o4) or _split_kernel(T, t, h4, o4, hw, ow)
+            gray += k4
+        else:
+            k4 = 0
+        if h5 or o5:
+            k5 = get(h5 << 20 | o5) or _split_kernel(T, t, h5, o5, hw, ow)
+            gray += k5
+        else:
+            k5 = 0
+        if h6 or o6:
+            k6 = get(h6 << 20 | o6) or _split_kernel(T, t, h6, o6, hw, ow)
+            gray += k6
+        else:
+            k6 = 0
+        if h7 or o7:
+            k7 = get(h7 << 20 | o7) or _split_kernel(T, t, h7, o7, hw, ow)
+            gray += k7
+        else:
+            k7 = 0
+        return [k0, k1, k2, k3, k4, k5, k6, k7, gray, lo]
 
     def claim_why_not(self, seat: int, action: ClaimRoute, route: "Route") -> str | None:
         return why_not_split(self.game, seat, action.counts(), action.from_holder, "this claim")

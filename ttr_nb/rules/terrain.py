@@ -93,7 +93,24 @@ _POLICIES = ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card
 """The settings the doubling rules read."""
 _SHARED: dict[tuple, tuple[dict, dict, dict, dict]] = {}
 """The Terrain settings -> the memos their games share (:class:`Terrain`)."""
-_DOUBLED: dict[int, tuple[ClaimRoute, dict]] = {}
+
+
+class _Doublings(dict):
+    """The doublings of one base claim, by ``ClaimRoute.terrain``, each made when first read."""
+
+    __slots__ = ("claim",)
+
+    def __init__(self, claim: ClaimRoute):
+        super().__init__()
+        self.claim = claim
+
+    def __missing__(self, terrain: tuple) -> ClaimRoute:
+        a = self.claim
+        x = self[terrain] = ClaimRoute._raw(a.route, a.pay, a.from_holder, terrain)
+        return x
+
+
+_DOUBLED: dict[int, tuple[ClaimRoute, _Doublings]] = {}
 """id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
 (the base claims are the board tables' own, so they live as long as this cache)."""
 
@@ -376,49 +393,62 @@ class Terrain(Mechanic):
     def claim_options(self, seat: int, route: "Route", base: list[ClaimRoute]) -> list[ClaimRoute]:
         """Each base payment, followed by its doublings (every allowed mix of Terrain cards and
         spare Locomotives, H-5, H-6) in legal-action order."""
-        if not base:
-            return base
-        spare, by_left, t, need = self._doublings_of(seat, route)
-        if not by_left[spare]:
+        each = self._payment_doublings(seat, route, base)
+        if each is None:
             return base
         out = []
-        for a in base:
+        for a, terrains in zip(base, each):
             out.append(a)
-            pay = a.pay  # canonical: the Locomotives come last
-            left = spare - pay[-1][1] if pay[-1][0] == LOCOMOTIVE else spare
-            terrains = by_left.get(left)
-            if terrains is None:
-                terrains = by_left[left] = self._allowed(seat, t, need, left)
             if terrains:
-                made = _DOUBLED.get(id(a))
-                if made is None or made[0] is not a:
-                    made = _DOUBLED[id(a)] = (a, {})
-                made = made[1]
-                for terrain in terrains:
-                    # each doubling of a base claim is built once and shared (actions are frozen)
-                    x = made.get(terrain)
-                    if x is None:
-                        x = made[terrain] = ClaimRoute._raw(a.route, pay, a.from_holder, terrain)
-                    out.append(x)
+                out += map(self._doubled(a).__getitem__, terrains)
         return out
 
     def claim_count(self, seat: int, route: "Route", base: list[ClaimRoute]) -> int:
         """How many claims :meth:`claim_options` makes of ``base`` (each payment and its
         doublings), without building them."""
+        each = self._payment_doublings(seat, route, base)
+        return len(base) if each is None else len(base) + sum(map(len, each))
+
+    def claim_nth(self, seat: int, route: "Route", base: list[ClaimRoute], k: int) -> ClaimRoute:
+        """``claim_options(seat, route, base)[k]`` (0 <= k), building only that claim."""
+        each = self._payment_doublings(seat, route, base)
+        if each is None:
+            return base[k]
+        for a, terrains in zip(base, each):
+            if not k:
+                return a
+            if k <= len(terrains):
+                return self._doubled(a)[terrains[k - 1]]
+            k -= 1 + len(terrains)
+        raise IndexError("claim index out of range")
+
+    def _payment_doublings(self, seat: int, route: "Route", base: list[ClaimRoute]) -> list[list] | None:
+        """The doublings ``seat`` may add to each payment of ``base`` on ``route`` (each a list
+        of ``ClaimRoute.terrain`` in legal-action order, :meth:`_allowed`), for the listing
+        :meth:`claim_options_start` began; None if no payment has any."""
         if not base:
-            return 0
+            return None
         spare, by_left, t, need = self._doublings_of(seat, route)
-        n = len(base)
-        if not by_left[spare]:
-            return n
+        if not by_left[spare]:  # (a payment leaves at most every spare Locomotive)
+            return None
+        out = []
         for a in base:
-            pay = a.pay
+            pay = a.pay  # canonical: the Locomotives come last
             left = spare - pay[-1][1] if pay[-1][0] == LOCOMOTIVE else spare
             terrains = by_left.get(left)
             if terrains is None:
                 terrains = by_left[left] = self._allowed(seat, t, need, left)
-            n += len(terrains)
-        return n
+            out.append(terrains)
+        return out
+
+    @staticmethod
+    def _doubled(a: ClaimRoute) -> "_Doublings":
+        """The doublings of base claim ``a``, by ``ClaimRoute.terrain``: each built once and
+        shared (actions are frozen)."""
+        made = _DOUBLED.get(id(a))
+        if made is None or made[0] is not a:
+            made = _DOUBLED[id(a)] = (a, _Doublings(a))
+        return made[1]
 
     def _doublings_of(self, seat: int, route: "Route") -> tuple[int, dict, str, int]:
         """(spare Locomotives, Locomotives left -> allowed doublings, terrain type, cards per
