@@ -91,6 +91,10 @@ _DRAW_KINDS = frozenset(("turn", "second-card"))
 _POLICIES = ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card", "majority_check",
              "allow_zero_zero_majority")
 """The settings the doubling rules read."""
+_WEIGHTED: dict[tuple, tuple] = {}
+"""(id(tables), trains, Locomotives, :meth:`Terrain._doubling_weights`) -> (tables,
+:meth:`Terrain._kernels`): they depend on these only (the weights of many standings are the
+same)."""
 _SHARED: dict[tuple, tuple[dict, dict, dict, dict]] = {}
 """The Terrain settings -> the memos their games share (:class:`Terrain`)."""
 
@@ -538,59 +542,50 @@ class Terrain(Mechanic):
         if m is None:
             m = by[2 << 40 | m0 << 20 | m1] = self._kernels(g, seat, Mt, (m0, m1), tk, wk)
         # one line per colour (a loop costs more): red, orange, yellow are Desert & Savanna,
-        # green, blue, pink Jungle & Forest, white, black (and gray) Mountain & Cliff (H-3.2)
-        ml = T.maxlen
-        d0, j0, m0 = d[0], j[0], m[0]  # (the all-Locomotive payments)
-        k0 = k1 = k2 = d0
-        k3 = k4 = k5 = j0
-        k6 = k7 = gray = m0
+        # green, blue, pink Jungle & Forest, white, black (and gray) Mountain & Cliff (H-3.2);
+        # each colour's cards with the all-Locomotive payment, the gray routes' in any colour
+        (d, dp), (j, jp), (m, mp) = d, j, m
+        gray = m[0]
         if h0:
-            h0 = h0 if h0 < ml else ml
-            k0 = d[h0] + d0
             gray += m[h0]
         if h1:
-            h1 = h1 if h1 < ml else ml
-            k1 = d[h1] + d0
             gray += m[h1]
         if h2:
-            h2 = h2 if h2 < ml else ml
-            k2 = d[h2] + d0
             gray += m[h2]
         if h3:
-            h3 = h3 if h3 < ml else ml
-            k3 = j[h3] + j0
             gray += m[h3]
         if h4:
-            h4 = h4 if h4 < ml else ml
-            k4 = j[h4] + j0
             gray += m[h4]
         if h5:
-            h5 = h5 if h5 < ml else ml
-            k5 = j[h5] + j0
             gray += m[h5]
         if h6:
-            h6 = h6 if h6 < ml else ml
-            k6 = m[h6] + m0
             gray += m[h6]
         if h7:
-            h7 = h7 if h7 < ml else ml
-            k7 = m[h7] + m0
             gray += m[h7]
         # (the all-Locomotive payments' doublings depend on the route's type: no tenth kernel)
-        return [k0, k1, k2, k3, k4, k5, k6, k7, gray, 0]
+        return [dp[h0], dp[h1], dp[h2], jp[h3], jp[h4], jp[h5], mp[h6], mp[h7], gray, 0]
 
-    def _kernels(self, g: "Game", seat: int, t: str, stand: tuple[int, int], tk: int, wk: int) -> tuple[int, ...]:
+    def _kernels(self, g: "Game", seat: int, t: str, stand: tuple[int, int], tk: int,
+                 wk: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """For the routes of type ``t``: by cards of one colour held (0: the all-Locomotive
-        payment), the packed claims by slot of a seat with ``wk`` Locomotives, ``tk`` trains
-        (both capped) and ``stand`` (:meth:`standing`): each payment (``game.kernels``) and
-        each doubling it allows (:func:`doubling_kernels` weighted by :meth:`_doubling_weights`)."""
-        T = g.T
-        base = g.kernels[tk][wk][:T.maxlen + 1]
+        payment; as many as ``game.kernels``), the packed claims by slot of a seat with ``wk``
+        Locomotives, ``tk`` trains (both capped) and ``stand`` (:meth:`standing`): each payment
+        (``game.kernels``) and each doubling it allows (:func:`doubling_kernels` weighted by
+        :meth:`_doubling_weights`); and the same with the all-Locomotive payment's added."""
         wt = self._doubling_weights(seat, t, stand)
-        if not wt:
-            return base
-        ks = doubling_kernels(T)[tk][wk]
-        return tuple(b + sum(a * k for a, k in zip(wt, kk)) for b, kk in zip(base, ks))
+        T = g.T
+        hit = _WEIGHTED.get((id(T), tk, wk, wt))  # (many standings allow the same doublings)
+        if hit is None or hit[0] is not T:
+            base = g.kernels[tk][wk]
+            rows = list(base)
+            if wt:
+                ks = doubling_kernels(T)[tk][wk]
+                for h, kk in enumerate(ks):
+                    rows[h] += sum(a * k for a, k in zip(wt, kk))
+                rows[len(ks):] = [rows[len(ks) - 1]] * (len(base) - len(ks))  # (more pay as maxlen)
+            plus = [rows[0]] + [r + rows[0] for r in rows[1:]]
+            hit = _WEIGHTED[(id(T), tk, wk, wt)] = (T, (tuple(rows), tuple(plus)))
+        return hit[1]
 
     def _doubling_weights(self, seat: int, t: str, stand: tuple[int, int]) -> tuple[int, ...]:
         """How many doublings of type ``t`` ``seat`` may add (its ``stand``: :meth:`standing`)
