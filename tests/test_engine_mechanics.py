@@ -163,6 +163,38 @@ def test_B_5_1_a_claim_part_no_mechanic_of_the_game_reads_is_refused_and_nothing
     assert {f for m in team.mechanics for f in m.claim_fields} == {"from_holder"}
 
 
+def test_a_claim_part_is_worded_by_its_mechanic_even_before_that_mechanic_is_loaded_TA_10_H_5():
+    """The words of a claim's parts live with the mechanics that read them
+    (``register_claim_part``): a USA game in a fresh interpreter, which never loaded Team Asia
+    or The Heart of Africa, still refuses each part in their words; once their games exist the
+    parts are worded after the payment."""
+    import subprocess
+    import sys
+
+    code = (
+        "import ttr_nb, dataclasses\n"
+        "from ttr_nb.actions import ClaimRoute, CLAIM_PARTS\n"
+        "g = ttr_nb.new_game('usa', 2, seed=3)\n"
+        "assert not CLAIM_PARTS, CLAIM_PARTS\n"
+        "while g.pending != 'turn':\n"
+        "    g.apply(g.legal_actions()[0])\n"
+        "r = next(r for r in g.board.routes if r.color in ('red', 'gray'))\n"
+        "a = ClaimRoute.paying(r.id, red=r.length)\n"
+        "print(g.why_not(dataclasses.replace(a, terrain=(('desert', 1),))))\n"
+        "print(g.why_not(dataclasses.replace(a, from_holder=(('red', 1),))))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["This game has no Terrain cards: 'terrain' must be empty.",
+                                "This game has no team card holder: 'from_holder' must be empty."]
+    ttr_nb.new_game("heart-of-africa", 2), ttr_nb.new_game("team-asia", 4)  # (their mechanics loaded)
+    doubled = ClaimRoute(1, {"red": 2}, terrain={"locomotive": 1, "desert": 1})
+    assert doubled.pay_text() == "2 red, doubled with 1 Desert & Savanna card + 1 Locomotive"
+    split = ClaimRoute(1, {"red": 2, "locomotive": 1}, from_holder={"red": 1})
+    assert split.pay_text() == "2 red + 1 Locomotive (1 red from the team holder)"
+    from ttr_nb.actions import register_claim_part
+    with pytest.raises(ValueError, match="no field 'stations'"):
+        register_claim_part("stations", "train stations", str)
+
+
 def test_B_5_1_to_B_5_3_payable_is_whether_any_payment_is_listed():
     """``claiming.payable`` (what the players ask before they plan a claim) says yes exactly
     when the payment rule lists a payment (``base_payments``), on every route of every board,

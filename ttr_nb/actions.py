@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from dataclasses import MISSING, dataclass, field, fields
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
 
-from .cards import CARD_INDEX, CARD_NAMES, LOCO, LOCOMOTIVE, card_word, counts_text
+from .cards import CARD_INDEX, CARD_NAMES, LOCO, LOCOMOTIVE, counts_text
 from .errors import ArgumentError, load_json, shown
 from .events import route_label
 from .validate import did_you_mean, plain, texts, whole
@@ -330,22 +330,26 @@ class Action:
         return f"{type(self).__name__}({', '.join(parts)})"
 
 
-CARD_WORDS: dict[str, str] = {}
-"""The names of a mechanic's own cards by the word its actions carry ('desert' -> 'Desert &
-Savanna'); a mechanic adds them with :func:`register_card_words` (Terrain words live with
-Terrain)."""
+class ClaimPart(NamedTuple):
+    """A part of a ClaimRoute that a mechanic reads (``Mechanic.claim_fields``): what a game
+    without that mechanic lacks ('team card holder'), and the words that follow the payment
+    in the claim's text (``text(pairs)``: ' (2 red from the team holder)')."""
+
+    what: str
+    text: Callable[[tuple[tuple[str, int], ...]], str]
 
 
-def register_card_words(words: Mapping[str, str]) -> None:
-    """Add a mechanic's card names to :data:`CARD_WORDS`."""
-    CARD_WORDS.update(words)
+CLAIM_PARTS: dict[str, ClaimPart] = {}
+"""The ClaimRoute fields after ``pay`` that mechanics read, each with its words
+(:func:`register_claim_part`: Team Asia's holder part and The Heart of Africa's Terrain cards
+are worded by their mechanics)."""
 
 
-def _terrain_text(pairs: tuple[tuple[str, int], ...]) -> str:
-    """Terrain cards spent to double a route (H-5, H-6): '1 Desert & Savanna card + 1 Locomotive'."""
-    words = [f"{n} {CARD_WORDS.get(k, k)} card{'s' * (n != 1)}" for k, n in pairs if k != LOCOMOTIVE]
-    words += [f"{n} Locomotive{'s' * (n != 1)}" for k, n in pairs if k == LOCOMOTIVE]
-    return " + ".join(words)
+def register_claim_part(name: str, what: str, text: Callable[[tuple[tuple[str, int], ...]], str]) -> None:
+    """Word ClaimRoute field ``name`` (:class:`ClaimPart`); a mechanic calls it for the field it reads."""
+    if name not in CLAIM_FIELDS:
+        raise ValueError(f"ClaimRoute has no field {name!r} for a mechanic to read")
+    CLAIM_PARTS[name] = ClaimPart(what, text)
 
 
 def _game_arg(game: Any) -> None:
@@ -392,9 +396,10 @@ class ClaimRoute(Action):
     ``pay`` is kept canonical (colours in board order, then 'locomotive'); a dict is accepted.
     The base rules want one colour plus Locomotives, as many cards as the route has spaces
     (B-5.1 to B-5.3; a ferry needs its Locomotives, EU-2). Reserved for mechanics, empty by
-    default: ``from_holder``, the part of ``pay`` taken from the Team Asia card holder (TA-10);
-    ``terrain``, the cards spent to double the route's points in The Heart of Africa (H-5, H-6),
-    e.g. ``(('desert', 2),)`` or ``(('desert', 1), ('locomotive', 1))``.
+    default (:data:`CLAIM_FIELDS`; each worded and checked by the mechanic that reads it,
+    :func:`register_claim_part`): ``from_holder``, the part of ``pay`` taken from the Team
+    Asia card holder (TA-10); ``terrain``, the cards spent to double the route's points in The
+    Heart of Africa (H-5, H-6), e.g. ``(('desert', 2),)`` or ``(('desert', 1), ('locomotive', 1))``.
     """
 
     route: int = field(metadata={"allowed": "a route id: board.find_route(a, b).id gives it"})
@@ -454,12 +459,11 @@ class ClaimRoute(Action):
             s = counts_text(self.counts())
         except KeyError:
             s = " + ".join(f"{n} {k}" for k, n in self.pay) or "nothing"
-        if self.from_holder:
-            held = " + ".join(card_word(CARD_INDEX[k], n) if k in CARD_INDEX else f"{n} {k}"
-                              for k, n in self.from_holder)
-            s += f" ({held} from the team holder)"
-        if self.terrain:
-            s += ", doubled with " + _terrain_text(self.terrain)
+        for name in CLAIM_FIELDS:  # (the parts a mechanic reads, in its words)
+            v = getattr(self, name)
+            if v:
+                part = CLAIM_PARTS.get(name)
+                s += part.text(v) if part else f", {name}: " + " + ".join(f"{n} {k}" for k, n in v)
         return s
 
     def text(self, game: "Game | None" = None) -> str:
@@ -482,6 +486,11 @@ class ClaimRoute(Action):
         tail = f": +{pts}" if pts is not None else ""
         return f"{_actor(game)} claims {label} with {self.pay_text()}{tail}"
 
+
+
+CLAIM_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(ClaimRoute)[2:])
+"""The ClaimRoute fields after ``pay``: kept for the mechanics that read them
+(``Mechanic.claim_fields``; their words: :data:`CLAIM_PARTS`)."""
 
 @register_action
 @dataclass(frozen=True, repr=False)
@@ -586,4 +595,5 @@ def describe(action: Action, game: "Game | None" = None) -> str:
 
 
 __all__ = ["Action", "DrawCard", "ClaimRoute", "DrawTickets", "KeepTickets", "Pass", "ACTION_TYPES",
-           "register_action", "check_fields", "FIELD_CHECKS", "action_from_json", "describe", "LOCO", "CARD_WORDS", "register_card_words"]
+           "register_action", "check_fields", "FIELD_CHECKS", "action_from_json", "describe", "LOCO",
+           "ClaimPart", "CLAIM_FIELDS", "CLAIM_PARTS", "register_claim_part"]

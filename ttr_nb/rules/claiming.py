@@ -15,7 +15,7 @@ from itertools import compress
 from operator import gt, sub
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, NamedTuple, Sequence
 
-from ..actions import ClaimRoute
+from ..actions import CLAIM_FIELDS, CLAIM_PARTS, ClaimRoute
 from ..board import Board, COLORS, Route
 from ..cards import CARD_INDEX, CARD_NAMES, EMPTY, GRAY_INDEX, LOCO, ROUTE_COLOR_INDEX, counts_and_text
 from ..events import held_list, route_label
@@ -26,11 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..game import Game
 
 _LOCO_NAME = CARD_NAMES[LOCO]
-CLAIM_FIELDS = {"from_holder": "team card holder", "terrain": "Terrain cards"}
-"""The parts of a ClaimRoute kept for mechanics (``Mechanic.claim_fields``), each with what a
-game without the mechanic that reads it lacks."""
-
-
 class Tables:
     """Per-board tables of route facts as lists indexed by route position (fast lookups)."""
 
@@ -807,9 +802,9 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
         why = m.claim_why_not(seat, a, r)
         if why:
             return why
-    for name, what in CLAIM_FIELDS.items():  # (the parts of a claim that mechanics read)
+    for name in CLAIM_FIELDS:  # (the parts of a claim that mechanics read)
         if getattr(a, name) and not any(name in m.claim_fields for m in g.mechanics):
-            return f"This game has no {what}: '{name}' must be empty."
+            return f"This game has no {_part_what(name)}: '{name}' must be empty."
     if not g._hooks["claim_cards"]:
         hand = g.hands[seat]
         if any(map(gt, pay, hand)):
@@ -817,6 +812,17 @@ def why_not(g: "Game", seat: int, a: ClaimRoute) -> str | None:
             return (f"{who} holds {held_list(hand, short)}; the payment needs {counts_and_text(pay)} "
                     f"(a claim is paid with cards from the hand, B-5.1).")
     return None
+
+
+def _part_what(name: str) -> str:
+    """What a game lacks when ClaimRoute field ``name`` is set but none of its mechanics reads
+    it, in the words of the mechanic that does (every mechanic imported first, so that their
+    :func:`~ttr_nb.actions.register_claim_part` ran)."""
+    if name not in CLAIM_PARTS:
+        from . import mechanic_classes
+        mechanic_classes()
+    part = CLAIM_PARTS.get(name)
+    return part.what if part else f"mechanic that reads {name!r}"
 
 
 def points_of(g: "Game", seat: int, a: ClaimRoute, i: int) -> int:

@@ -34,8 +34,8 @@ from itertools import combinations
 from operator import sub
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from ..actions import Action, ClaimRoute, _actor, register_action
-from ..cards import CARD_INDEX, CARD_NAMES, LOCO, counts_text
+from ..actions import Action, ClaimRoute, _actor, register_action, register_claim_part
+from ..cards import CARD_INDEX, CARD_NAMES, LOCO, card_word, counts_text
 from ..events import card_label, held_list, register_event
 from ..errors import shown
 from . import claiming, drawing
@@ -99,6 +99,16 @@ class ShareTickets(Action):
 
 
 _PLACE = (PlaceCard(HAND), PlaceCard(HOLDER))
+
+
+def _holder_text(pairs: tuple[tuple[str, int], ...]) -> str:
+    """The words of ``ClaimRoute.from_holder`` after the payment (TA-10): ' (2 red from the
+    team holder)'."""
+    held = " + ".join(card_word(CARD_INDEX[k], n) if k in CARD_INDEX else f"{n} {k}" for k, n in pairs)
+    return f" ({held} from the team holder)"
+
+
+register_claim_part("from_holder", "team card holder", _holder_text)
 """The two PlaceCard actions, built once (actions are frozen: legal_actions re-uses them)."""
 _SHARES: dict[tuple[str, ...], ShareTickets] = {}
 

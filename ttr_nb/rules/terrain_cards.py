@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import register_card_words
+from ..actions import register_claim_part
 from ..cards import CARD_NAMES, LOCOMOTIVE
 from .claiming import payment_range
 
@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # pragma: no cover
 TERRAINS: tuple[str, ...] = ("desert", "jungle", "mountain")
 TERRAIN_NAMES = {"desert": "Desert & Savanna", "jungle": "Jungle & Forest", "mountain": "Mountain & Cliff"}
 """Terrain card types (H-3.2), by the name a route's ``terrain`` carries."""
-register_card_words(TERRAIN_NAMES)  # the words of ClaimRoute.terrain
 """The three Terrain types (H-3.1), in board order."""
 TERRAIN_OF_COLOR: dict[str, str] = {
     "red": "desert", "orange": "desert", "yellow": "desert",
@@ -86,6 +85,16 @@ def spent_text(t: str, real: int, locos: int) -> str:
         parts.append(f"{locos} Locomotive{'s' * (locos != 1)}")
     return " + ".join(parts) or "nothing"
 
+
+def _doubling_text(pairs: tuple[tuple[str, int], ...]) -> str:
+    """The words of ``ClaimRoute.terrain`` after the payment (H-5, H-6): ', doubled with 1
+    Desert & Savanna card + 1 Locomotive'."""
+    words = [terrain_word(k, n) for k, n in pairs if k != LOCOMOTIVE]
+    words += [f"{n} Locomotive{'s' * (n != 1)}" for k, n in pairs if k == LOCOMOTIVE]
+    return ", doubled with " + " + ".join(words)
+
+
+register_claim_part("terrain", "Terrain cards", _doubling_text)
 
 _LEFT: tuple[tuple[int, int], ...] = ((1, 0), (1, 1), (2, 0), (2, 1), (2, 2))
 """(cards per doubling, Locomotives left up to that many) of a payment: what its doublings
