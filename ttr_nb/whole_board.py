@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from .scoring_search import pieces_of
 from .trail import BoardGraph, Trail, _euler, _make_trail, board_graph, longest_trail
 
 
@@ -162,15 +163,7 @@ def whole_board_trail(board, one_track_per_pair: bool = False) -> WholeBoardTrai
         if i not in join:
             keep.setdefault(u, []).append((v, i))
             keep.setdefault(v, []).append((u, i))
-    seen = {next(iter(keep))}
-    stack = list(seen)
-    while stack:
-        for nb, _i in keep[stack.pop()]:
-            if nb not in seen:
-                seen.add(nb)
-                stack.append(nb)
-    pieces = len(_pieces(adj))
-    if len(seen) == len(keep) and pieces == 1:
+    if len(_pieces(e for i, e in enumerate(edges) if i not in join)) == 1 and len(_pieces(edges)) == 1:
         k_odd = sorted(v for v, lst in keep.items() if len(lst) % 2)
         nodes, order = _euler(edges, keep, sorted(keep), None, k_odd)
         trail = _make_trail(g, edges, nodes, order)
@@ -183,21 +176,10 @@ def whole_board_trail(board, one_track_per_pair: bool = False) -> WholeBoardTrai
                            tuple(sorted(edges[i][3] for i in join)), bound, trail, method)
 
 
-def _pieces(adj) -> list[set[int]]:
-    out, seen = [], set()
-    for s in adj:
-        if s in seen:
-            continue
-        piece = {s}
-        stack = [s]
-        while stack:
-            for nb, _i in adj[stack.pop()]:
-                if nb not in piece:
-                    piece.add(nb)
-                    stack.append(nb)
-        seen |= piece
-        out.append(piece)
-    return out
+def _pieces(edges: Iterable[tuple]) -> list[set[int]]:
+    """The cities of each connected piece of the network of ``edges`` ((city, city, cars,
+    route id), as ``BoardGraph.edges`` gives them), in the order first met."""
+    return list({id(p): p for p in pieces_of(e[:3] for e in edges).values()}.values())
 
 
 # -- counting trails and the T-join bound of a network (lessons 04 and 05) ----------------------
@@ -331,7 +313,7 @@ def t_join_bound(board, route_ids: Iterable[int] | None = None) -> TJoinBound:
         adj.setdefault(u, []).append((v, i))
         adj.setdefault(v, []).append((u, i))
     best: TJoinBound | None = None
-    for piece in sorted(_pieces(adj), key=min):
+    for piece in sorted(_pieces(edges), key=min):
         mine = sorted({i for v in piece for _nb, i in adj[v]})
         sub = [edges[i] for i in mine]
         odd = sorted(v for v in piece if len(adj[v]) % 2)
