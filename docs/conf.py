@@ -58,7 +58,7 @@ API: dict[str, tuple[str, list[str]]] = {
     "game": ("The game: state, legal actions, apply", ["ttr_nb.game", "ttr_nb.legal", "ttr_nb.lazy", "ttr_nb.actions",
                                                        "ttr_nb.events", "ttr_nb.errors", "ttr_nb.validate",
                                                        "ttr_nb.saves"]),
-    "rules": ("The rules modules", ["ttr_nb.rules", "ttr_nb.rules.claiming", "ttr_nb.rules.drawing",
+    "rules": ("The rules modules", ["ttr_nb.rules", "ttr_nb.rules.claiming", "ttr_nb.rules.payments", "ttr_nb.rules.drawing",
                                     "ttr_nb.rules.tickets", "ttr_nb.rules.endgame",
                                     "ttr_nb.rules.mechanic", "ttr_nb.rules.mountains",
                                     "ttr_nb.rules.terrain", "ttr_nb.rules.terrain_cards", "ttr_nb.rules.teams",

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 
 from ..actions import register_claim_part
 from ..cards import CARD_NAMES, LOCOMOTIVE
-from .claiming import payment_range
+from .payments import payment_range
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..board import Route
-    from .claiming import Tables
+    from .payments import Tables
 
 TERRAINS: tuple[str, ...] = ("desert", "jungle", "mountain")
 TERRAIN_NAMES = {"desert": "Desert & Savanna", "jungle": "Jungle & Forest", "mountain": "Mountain & Cliff"}
