@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import gt, sub
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, NamedTuple, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Sequence
 
 from ..actions import CLAIM_FIELDS, CLAIM_PARTS, ClaimRoute
 from ..board import Board, COLORS, Route
@@ -200,12 +200,15 @@ def claim_options(g: "Game", seat: int) -> list[ClaimRoute]:
     return out
 
 
+def _base(T: Tables, i: int, items: tuple[int, ...]) -> list[ClaimRoute]:
+    """The base claims ``items`` of route index ``i`` (its :meth:`Tables.claim_row`)."""
+    return list(map((T._claims[i] or T.claim_row(i)).__getitem__, items))
+
+
 def _route_claims(g: "Game", seat: int, i: int, items: tuple[int, ...], hooks: list) -> list[ClaimRoute]:
     """The claims of route index ``i`` from its base payments ``items``, as the mechanics
     ``hooks`` expand them (their :meth:`claim_options_start` called already)."""
-    T = g.T
-    row = T._claims[i] or T.claim_row(i)
-    base = list(map(row.__getitem__, items))
+    base = _base(g.T, i, items)
     route = g.board.routes[i]
     for m in hooks:
         base = m.claim_options(seat, route, base)
@@ -216,12 +219,54 @@ def claim_blocks(g: "Game", seat: int) -> tuple[int, list[tuple[int, int, tuple[
     """Unless a mechanic's claims are not in order (``claim_options_in_order``; then None): the
     number of ``seat``'s claims now and, route by route in legal order, ``(route index, its
     number of claims, its base payments' items in Tables.claim_row)``, without building the
-    claims (the last mechanic's :meth:`~ttr_nb.rules.mechanic.Mechanic.claim_count`).
-    :func:`block_claim` builds one claim of a block."""
-    if not _in_order(g):
-        return None
-    blocks = list(_walk(g, seat, False))
-    return sum([b[1] for b in blocks]), blocks
+    claims (the last mechanic's :meth:`~ttr_nb.rules.mechanic.Mechanic.claim_count`, each kind
+    of route once if every mechanic allows: ``claim_count_by_kind``). The mechanics'
+    ``claim_options_start`` is called first, so :func:`block_claim` may follow to build one
+    claim of a block."""
+    hooks = g._hooks["claim_options"]
+    by_kind: dict[int, int] | None = {}  # each kind of route counted once (if every mechanic allows)
+    for m in hooks:
+        if not m.claim_options_in_order:
+            return None
+        if not m.claim_count_by_kind:
+            by_kind = None
+    for m in hooks:
+        m.claim_options_start(seat)
+    counts = cards_of(g, seat)
+    T = g.T
+    plan, cand = _claimable(g, seat, counts)
+    kind = T.kind
+    check = g._hooks["open_for"]
+    routes = g.board.routes
+    first, last = hooks[:-1], (hooks[-1] if hooks else None)
+    blocks = []
+    total = 0
+    while cand:  # the routes open to the seat that its cards pay, in route-id order
+        low = cand & -cand
+        cand ^= low
+        p = low.bit_length() - 1
+        k = kind[p]
+        got = plan[k] or _pay_spec_of(T, plan, k, counts)
+        if not got[0]:
+            continue
+        i = T.by_id[p]
+        if check and open_reason(g, seat, i) is not None:
+            continue
+        n = got[0]
+        if last is not None:  # (the last mechanic counts what the others' claims expand to)
+            n = by_kind.get(k) if by_kind is not None else None
+            if n is None:
+                base = _base(T, i, got[1])
+                for m in first:
+                    base = m.claim_options(seat, routes[i], base)
+                n = last.claim_count(seat, routes[i], base)
+                if by_kind is not None:
+                    by_kind[k] = n
+            if not n:
+                continue
+        blocks.append((i, n, got[1]))
+        total += n
+    return total, blocks
 
 
 def nth_route_claim(g: "Game", seat: int, k: int, count: int, kernels: Sequence[int]) -> ClaimRoute:
@@ -259,68 +304,10 @@ def nth_route_claim(g: "Game", seat: int, k: int, count: int, kernels: Sequence[
             m = g._hooks["claim_options"][0]  # (the one mechanic that expands claims)
             m.claim_options_start(seat)
             i = T.by_id[p]
-            row = T._claims[i] or T.claim_row(i)
-            return m.claim_nth(seat, g.board.routes[i], list(map(row.__getitem__, _pay_spec(counts, L, f, col)[1])),
+            return m.claim_nth(seat, g.board.routes[i], _base(T, i, _pay_spec(counts, L, f, col)[1]),
                                n - 1 - k if back else k)
         k -= n
     raise IndexError("claim index out of range")
-
-
-def _in_order(g: "Game") -> bool:
-    """Does every mechanic that expands claims list each route's claims in legal order?"""
-    for m in g._hooks["claim_options"]:
-        if not m.claim_options_in_order:
-            return False
-    return True
-
-
-def _walk(g: "Game", seat: int, back: bool) -> Iterator[tuple[int, int, tuple[int, ...]]]:
-    """(route index, its number of claims, its base payments' items) of each route on which
-    ``seat`` has a claim now, in route-id order (``back``: from the last), the mechanics'
-    claims counted by the last one's ``claim_count`` (each kind of route once, if every
-    mechanic allows: ``claim_count_by_kind``). The mechanics' ``claim_options_start`` is
-    called first, so :func:`_route_claims` may follow for the route read."""
-    counts = cards_of(g, seat)
-    hooks = g._hooks["claim_options"]
-    by_kind: dict[int, int] | None = {}  # each kind of route counted once (if every mechanic allows)
-    for m in hooks:
-        if not m.claim_count_by_kind:
-            by_kind = None
-        m.claim_options_start(seat)
-    T = g.T
-    plan, cand = _claimable(g, seat, counts)
-    kind = T.kind
-    check = g._hooks["open_for"]
-    routes = g.board.routes
-    first, last = hooks[:-1], (hooks[-1] if hooks else None)
-    while cand:  # the routes open to the seat that its cards pay, in route-id order (or back)
-        if back:
-            p = cand.bit_length() - 1
-            cand ^= 1 << p
-        else:
-            low = cand & -cand
-            cand ^= low
-            p = low.bit_length() - 1
-        k = kind[p]
-        got = plan[k] or _pay_spec_of(T, plan, k, counts)
-        if not got[0]:
-            continue
-        i = T.by_id[p]
-        if check and open_reason(g, seat, i) is not None:
-            continue
-        n = got[0]
-        if last is not None:  # (the last mechanic counts what the others' claims expand to)
-            n = by_kind.get(k) if by_kind is not None else None
-            if n is None:
-                base = list(map((T._claims[i] or T.claim_row(i)).__getitem__, got[1]))
-                for m in first:
-                    base = m.claim_options(seat, routes[i], base)
-                n = last.claim_count(seat, routes[i], base)
-                if by_kind is not None:
-                    by_kind[k] = n
-            if not n:
-                continue
-        yield i, n, got[1]
 
 
 def claim_total(g: "Game", seat: int) -> tuple[int, Sequence[int]] | None:
