@@ -345,6 +345,44 @@ CLAIM_PARTS: dict[str, ClaimPart] = {}
 are worded by their mechanics)."""
 
 
+class ClaimVariants(dict):
+    """The claims that differ from the base claim ``claim`` only in its part ``name`` (one of
+    :data:`CLAIM_FIELDS`), by that part: each made when first read, then shared (actions are
+    frozen). The base claim's own part gives the base claim."""
+
+    __slots__ = ("claim", "name")
+
+    def __init__(self, claim: "ClaimRoute", name: str):
+        super().__init__()
+        self.claim = claim
+        self.name = name
+        self[getattr(claim, name)] = claim
+
+    def __missing__(self, part: tuple) -> "ClaimRoute":
+        a = self.claim
+        parts = {f: getattr(a, f) for f in CLAIM_FIELDS}
+        parts[self.name] = part
+        x = self[part] = ClaimRoute._raw(a.route, a.pay, **parts)
+        return x
+
+
+_VARIANTS: dict[str, dict[int, ClaimVariants]] = {}
+"""Part name -> id(base claim) -> its :class:`ClaimVariants` (the base claims are the board
+tables' own, so they live as long as this cache)."""
+
+
+def claim_variants(a: "ClaimRoute", name: str) -> ClaimVariants:
+    """The claims that differ from ``a`` only in its part ``name``, by that part (a mechanic
+    that expands claims, such as Terrain doublings or team holder splits, reads them here)."""
+    memo = _VARIANTS.get(name)
+    if memo is None:
+        memo = _VARIANTS[name] = {}
+    made = memo.get(id(a))
+    if made is None or made.claim is not a:
+        made = memo[id(a)] = ClaimVariants(a, name)
+    return made
+
+
 def register_claim_part(name: str, what: str, text: Callable[[tuple[tuple[str, int], ...]], str]) -> None:
     """Word ClaimRoute field ``name`` (:class:`ClaimPart`); a mechanic calls it for the field it reads."""
     if name not in CLAIM_FIELDS:
@@ -596,4 +634,4 @@ def describe(action: Action, game: "Game | None" = None) -> str:
 
 __all__ = ["Action", "DrawCard", "ClaimRoute", "DrawTickets", "KeepTickets", "Pass", "ACTION_TYPES",
            "register_action", "check_fields", "FIELD_CHECKS", "action_from_json", "describe", "LOCO",
-           "ClaimPart", "CLAIM_FIELDS", "CLAIM_PARTS", "register_claim_part"]
+           "ClaimPart", "CLAIM_FIELDS", "CLAIM_PARTS", "register_claim_part", "ClaimVariants", "claim_variants"]

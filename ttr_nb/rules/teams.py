@@ -34,7 +34,7 @@ from itertools import combinations
 from operator import sub
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence
 
-from ..actions import Action, ClaimRoute, _actor, register_action, register_claim_part
+from ..actions import Action, ClaimRoute, _actor, claim_variants, register_action, register_claim_part
 from ..cards import CARD_INDEX, CARD_NAMES, LOCO, card_word, counts_text
 from ..events import card_label, held_list, register_event
 from ..errors import shown
@@ -99,6 +99,7 @@ class ShareTickets(Action):
 
 
 _PLACE = (PlaceCard(HAND), PlaceCard(HOLDER))
+"""The two PlaceCard actions, built once (actions are frozen: legal_actions re-uses them)."""
 
 
 def _holder_text(pairs: tuple[tuple[str, int], ...]) -> str:
@@ -109,7 +110,6 @@ def _holder_text(pairs: tuple[tuple[str, int], ...]) -> str:
 
 
 register_claim_part("from_holder", "team card holder", _holder_text)
-"""The two PlaceCard actions, built once (actions are frozen: legal_actions re-uses them)."""
 _SHARES: dict[tuple[str, ...], ShareTickets] = {}
 
 
@@ -165,36 +165,6 @@ def split_counts(pairs: tuple[tuple[str, int], ...]) -> list[int]:
     for name, n in pairs:
         out[CARD_INDEX[name]] += n
     return out
-
-
-class _Splits(dict):
-    """The splits of one base claim between hand and holder, by ``ClaimRoute.from_holder``,
-    each made when first read."""
-
-    __slots__ = ("claim",)
-
-    def __init__(self, claim: ClaimRoute):
-        super().__init__()
-        self.claim = claim
-        self[claim.from_holder] = claim
-
-    def __missing__(self, part: tuple) -> ClaimRoute:
-        a = self.claim
-        x = self[part] = ClaimRoute._raw(a.route, a.pay, part, a.terrain)
-        return x
-
-
-_SPLIT_CLAIMS: dict[int, tuple[ClaimRoute, _Splits]] = {}
-"""id(base claim) -> (the claim, holder part -> the claim with that part): the shared claims
-(the base claims are the board tables' own, so they live as long as this cache)."""
-
-
-def _split_claims(a: ClaimRoute) -> _Splits:
-    """The splits of base claim ``a``: each built once and shared (actions are frozen)."""
-    made = _SPLIT_CLAIMS.get(id(a))
-    if made is None or made[0] is not a:
-        made = _SPLIT_CLAIMS[id(a)] = (a, _Splits(a))
-    return made[1]
 
 
 def _parts(a: ClaimRoute, opts: tuple[list[int], list[int], dict]) -> list[tuple[tuple[str, int], ...]]:
@@ -516,7 +486,7 @@ class Teams(Mechanic):
             return base
         out = []
         for a in base:
-            out += map(_split_claims(a).__getitem__, _parts(a, opts))
+            out += map(claim_variants(a, "from_holder").__getitem__, _parts(a, opts))
         return out
 
     def claim_count(self, seat: int, route: "Route", base: list[ClaimRoute]) -> int:
@@ -537,7 +507,7 @@ class Teams(Mechanic):
         for a in base:
             n = count_splits(a.pay, hand, hold)
             if k < n:
-                return _split_claims(a)[_parts(a, opts)[k]]
+                return claim_variants(a, "from_holder")[_parts(a, opts)[k]]
             k -= n
         raise IndexError("claim index out of range")
 

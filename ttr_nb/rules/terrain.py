@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..actions import Action, ClaimRoute, register_action
+from ..actions import Action, ClaimRoute, claim_variants, register_action
 from ..cards import LOCO, LOCOMOTIVE, rng_for, shuffle
 from ..events import register_event, route_label
 from ..scoring.lines import Line, plural
@@ -97,26 +97,6 @@ _WEIGHTED: dict[tuple, tuple] = {}
 same)."""
 _SHARED: dict[tuple, tuple[dict, dict, dict, dict]] = {}
 """The Terrain settings -> the memos their games share (:class:`Terrain`)."""
-
-
-class _Doublings(dict):
-    """The doublings of one base claim, by ``ClaimRoute.terrain``, each made when first read."""
-
-    __slots__ = ("claim",)
-
-    def __init__(self, claim: ClaimRoute):
-        super().__init__()
-        self.claim = claim
-
-    def __missing__(self, terrain: tuple) -> ClaimRoute:
-        a = self.claim
-        x = self[terrain] = ClaimRoute._raw(a.route, a.pay, a.from_holder, terrain)
-        return x
-
-
-_DOUBLED: dict[int, tuple[ClaimRoute, _Doublings]] = {}
-"""id(base claim) -> (the claim, Terrain part -> the doubled claim): the shared doubled claims
-(the base claims are the board tables' own, so they live as long as this cache)."""
 
 
 class Terrain(Mechanic):
@@ -404,7 +384,7 @@ class Terrain(Mechanic):
         for a, terrains in zip(base, each):
             out.append(a)
             if terrains:
-                out += map(self._doubled(a).__getitem__, terrains)
+                out += map(claim_variants(a, "terrain").__getitem__, terrains)
         return out
 
     def claim_count(self, seat: int, route: "Route", base: list[ClaimRoute]) -> int:
@@ -422,7 +402,7 @@ class Terrain(Mechanic):
             if not k:
                 return a
             if k <= len(terrains):
-                return self._doubled(a)[terrains[k - 1]]
+                return claim_variants(a, "terrain")[terrains[k - 1]]
             k -= 1 + len(terrains)
         raise IndexError("claim index out of range")
 
@@ -444,15 +424,6 @@ class Terrain(Mechanic):
                 terrains = by_left[left] = self._allowed(seat, t, need, left)
             out.append(terrains)
         return out
-
-    @staticmethod
-    def _doubled(a: ClaimRoute) -> "_Doublings":
-        """The doublings of base claim ``a``, by ``ClaimRoute.terrain``: each built once and
-        shared (actions are frozen)."""
-        made = _DOUBLED.get(id(a))
-        if made is None or made[0] is not a:
-            made = _DOUBLED[id(a)] = (a, _Doublings(a))
-        return made[1]
 
     def _doublings_of(self, seat: int, route: "Route") -> tuple[int, dict, str, int]:
         """(spare Locomotives, Locomotives left -> allowed doublings, terrain type, cards per
