@@ -92,9 +92,9 @@ _POLICIES = ("loco_as_terrain", "loco_terrain_value", "require_real_terrain_card
              "allow_zero_zero_majority")
 """The settings the doubling rules read."""
 _WEIGHTED: dict[tuple, tuple] = {}
-"""(id(tables), trains, Locomotives, :meth:`Terrain._doubling_weights`) -> (tables,
-:meth:`Terrain._kernels`): they depend on these only (the weights of many standings are the
-same)."""
+"""(id(game.kernels), trains, Locomotives, :meth:`Terrain._doubling_weights`) -> (that kernel
+table, :meth:`Terrain._kernels`): they depend on these only (the weights of many standings
+are the same; the table is the board's for the game's number of cards)."""
 _SHARED: dict[tuple, tuple[dict, dict, dict, dict]] = {}
 """The Terrain settings -> the memos their games share (:class:`Terrain`)."""
 
@@ -163,9 +163,9 @@ class Terrain(Mechanic):
         self._draws: dict[tuple, tuple[Action, ...]] = shared[2]
         """The Terrain draws by (the face-up cards, no blind card left)."""
         self._rows: dict[tuple, tuple] = shared[3]
-        """(id(tables), trains, Locomotives) -> (tables, {type and standing: that type's
-        :meth:`_kernels`}): what :meth:`claim_kernels` reads; shared likewise (tables are kept
-        for the life of the program)."""
+        """(id(game.kernels), trains, Locomotives) -> (that kernel table, {type and standing:
+        that type's :meth:`_kernels`}): what :meth:`claim_kernels` reads; shared likewise (the
+        board's tables, which hold the kernel tables, are kept for the life of the program)."""
         self._now: tuple[Action, ...] | None = None
         """:meth:`actions` now; None once the Terrain cards move (set so by each method
         of this mechanic that moves them: the state changes only through them)."""
@@ -499,9 +499,10 @@ class Terrain(Mechanic):
                     j1 = j
                 if m > m1:
                     m1 = m
-        got = self._rows.get((id(T), tk, wk))  # each Terrain type's kernels by standing
-        if got is None or got[0] is not T:
-            got = self._rows[(id(T), tk, wk)] = (T, {})
+        K = g.kernels  # (the board's kernel table for the game's number of cards)
+        got = self._rows.get((id(K), tk, wk))  # each Terrain type's kernels by standing
+        if got is None or got[0] is not K:
+            got = self._rows[(id(K), tk, wk)] = (K, {})
         by = got[1]  # (keyed type << 40 | cards held << 20 | the most another holds)
         d = by.get(d0 << 20 | d1)
         if d is None:
@@ -545,9 +546,10 @@ class Terrain(Mechanic):
         :meth:`_doubling_weights`); and the same with the all-Locomotive payment's added."""
         wt = self._doubling_weights(seat, t, stand)
         T = g.T
-        hit = _WEIGHTED.get((id(T), tk, wk, wt))  # (many standings allow the same doublings)
-        if hit is None or hit[0] is not T:
-            base = g.kernels[tk][wk]
+        K = g.kernels
+        hit = _WEIGHTED.get((id(K), tk, wk, wt))  # (many standings allow the same doublings)
+        if hit is None or hit[0] is not K:
+            base = K[tk][wk]
             rows = list(base)
             if wt:
                 ks = doubling_kernels(T)[tk][wk]
@@ -555,7 +557,7 @@ class Terrain(Mechanic):
                     rows[h] += sum(a * k for a, k in zip(wt, kk))
                 rows[len(ks):] = [rows[len(ks) - 1]] * (len(base) - len(ks))  # (more pay as maxlen)
             plus = [rows[0]] + [r + rows[0] for r in rows[1:]]
-            hit = _WEIGHTED[(id(T), tk, wk, wt)] = (T, (tuple(rows), tuple(plus)))
+            hit = _WEIGHTED[(id(K), tk, wk, wt)] = (K, (tuple(rows), tuple(plus)))
         return hit[1]
 
     def _doubling_weights(self, seat: int, t: str, stand: tuple[int, int]) -> tuple[int, ...]:
